@@ -1,0 +1,35 @@
+# transfold top-level build. Each folder contributes a fragment (*.mk) that
+# adds its targets; this file holds only what they share.
+CUDA_HOME ?= /usr/local/cuda
+PREFIX    ?= /usr/local
+BUILD     := build
+CC        ?= cc
+NVCC      ?= $(CUDA_HOME)/bin/nvcc
+CSTD      := -std=gnu11 -Wall -Wextra -Werror
+CFLAGS    ?= -O2 -g
+CFLAGS    += $(CSTD) -fPIC -D_GNU_SOURCE
+CUDA_INC  := -I$(CUDA_HOME)/include
+DEPS_STAMP := $(BUILD)/.deps
+
+.PHONY: all test demo bench install clean deps
+all:
+
+# Missing Debian packages are installed on first use, so a fresh machine
+# needs nothing but `make test` / `make demo`.
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): scripts/ensure-deps.sh
+	@mkdir -p $(BUILD)
+	@CUDA_HOME=$(CUDA_HOME) bash scripts/ensure-deps.sh
+	@touch $@
+
+include analysis/analysis.mk
+include preload/preload.mk
+include tests/sim/sim.mk
+include tests/unit/unit.mk
+include tests/programs/programs.mk
+include tests/e2e/e2e.mk
+include tests/bench/bench.mk
+include scripts/scripts.mk
+
+clean:
+	rm -rf $(BUILD)
