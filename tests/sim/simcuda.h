@@ -1,0 +1,29 @@
+/* The CPU stand-in's public contract with test programs.
+ *
+ * A kernel whose device (mangled) name is N runs, on the stand-in, the CPU
+ * twin exported as `simcuda_kernel_<N>` from one of the shared objects listed
+ * in SIMCUDA_KERNELS (colon-separated). Next to each twin, a zero-terminated
+ * array `simcuda_params_<N>` gives the size in bytes of each parameter, the
+ * way the driver's cuFuncGetParamInfo would report them.
+ *
+ * Environment of the stand-in:
+ *   SIMCUDA_KERNELS  twin libraries (colon-separated paths)
+ *   SIMCUDA_TRACE    append one JSON object a line for every device operation
+ *                    executed: {"op":"<API name>", ...}; kernels are
+ *                    {"op":"kernel","name":"<device name>", ...}
+ *   SIMCUDA_NOOP=1   skip the arithmetic of device work (benchmarks only)
+ */
+#ifndef SIMCUDA_H
+#define SIMCUDA_H
+#include <stddef.h>
+
+typedef struct simcuda_launch { unsigned grid[3]; unsigned block[3]; size_t shared_mem; } simcuda_launch;
+typedef void (*simcuda_kernel_fn)(const simcuda_launch *launch, void **params);
+
+/* Declares a twin and its parameter sizes in one place:
+ *   SIMCUDA_TWIN(_Z15transpose_naivePfPKfii, 8, 8, 4, 4) { ...body using launch, params... } */
+#define SIMCUDA_TWIN(name, ...)                                                   \
+    const size_t simcuda_params_##name[] = {__VA_ARGS__, 0};                      \
+    void simcuda_kernel_##name(const simcuda_launch *launch, void **params)
+
+#endif
