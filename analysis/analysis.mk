@@ -1,0 +1,12 @@
+# The engine: pure C, linked into libtransfold.so and into the unit tests.
+ENGINE_SRC := $(wildcard analysis/*.c)
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+ENGINE_LIB := $(BUILD)/libtransfold_engine.a
+
+$(BUILD)/analysis/%.o: analysis/%.c $(wildcard analysis/*.h) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fvisibility=hidden -c $< -o $@
+
+$(ENGINE_LIB): $(ENGINE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^

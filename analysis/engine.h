@@ -1,0 +1,158 @@
+/* The fold engine: the one place that decides what happens to transposes.
+ *
+ * Hooks describe each intercepted call as plain data (views, ranges, ops),
+ * ask the engine, do what it says, and report the outcome. The engine never
+ * calls CUDA; the only way it reaches the device is the replay closure a hook
+ * hands it with each deferred transpose.
+ *
+ * Not thread-safe: the preload serialises calls with one mutex. Every call
+ * pattern is  begin -> (hook runs the real function) -> end(ok), so that an
+ * effect that must only follow a successful call (dropping a record whose
+ * destination was overwritten) never happens when the call failed.
+ */
+#ifndef TF_ENGINE_H
+#define TF_ENGINE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "view.h"
+
+typedef enum tf_mode { TF_MODE_FOLD, TF_MODE_LOG, TF_MODE_OFF } tf_mode;
+typedef enum tf_policy { TF_POLICY_STRICT, TF_POLICY_ARGS } tf_policy;
+typedef enum tf_op { TF_OP_N, TF_OP_T, TF_OP_C } tf_op;
+typedef enum tf_mem_kind { TF_MEM_DEVICE, TF_MEM_POOL, TF_MEM_MANAGED, TF_MEM_HOST, TF_MEM_OTHER } tf_mem_kind;
+
+typedef struct tf_config {
+    tf_mode mode;
+    tf_policy policy;
+    FILE *log;     /* JSON-lines event log, or NULL */
+    FILE *summary; /* exit summary, or NULL */
+    bool verify;
+} tf_config;
+
+/* A scale factor; `host` is false when the value lives in device memory and
+ * so cannot be read or folded. */
+typedef struct tf_scale { double re, im; bool host; } tf_scale;
+
+/* How to reproduce a deferred producer exactly. `run` issues the original
+ * call on its own stream and, when trigger_stream differs, orders
+ * trigger_stream after it. `release` frees the deep-copied arguments; it is
+ * called once, after run or when the record is dropped. */
+typedef struct tf_replay {
+    int (*run)(void *arg, uint64_t trigger_stream);
+    void (*release)(void *arg);
+    void *arg;
+} tf_replay;
+
+/* A recognised transpose: dst(i,j) = alpha * op(src(j,i)) for every batch. */
+typedef struct tf_transpose_desc {
+    const char *producer; /* API or "kernel" */
+    const char *name;     /* kernel device name, else the API name */
+    const char *dtype;    /* "f32", "c64", "bf16", ... (for the log) */
+    tf_view src, dst;
+    bool conj;            /* conjugate transpose */
+    bool complex_type;
+    tf_scale alpha;
+    uint64_t stream, ctx, handle; /* handle: library handle the replay needs, or 0 */
+} tf_transpose_desc;
+
+/* Everything a call reads and writes that is not a foldable GEMM operand.
+ * Writes are views so "writes all of D" can be decided exactly. */
+#define TF_MAX_RANGES 8
+typedef struct tf_access {
+    const char *api;
+    uint64_t stream;
+    tf_range reads[TF_MAX_RANGES];
+    int nreads;
+    tf_view writes[TF_MAX_RANGES];
+    int nwrites;
+    bool unknown;           /* may touch memory we cannot enumerate */
+    const void *params;     /* parameter bytes of an unknown launch (args policy) */
+    size_t params_len;
+} tf_access;
+
+void tf_access_read(tf_access *a, tf_range r);
+void tf_access_write(tf_access *a, tf_view w);
+
+/* One input matrix of a GEMM-like call. */
+typedef struct tf_operand {
+    const char *role;     /* "A", "B" */
+    tf_view v;
+    tf_op op;
+    const char *refuse;   /* set by the hook when this operand may not be rewritten */
+} tf_operand;
+
+typedef struct tf_gemm {
+    tf_access acc;        /* api, stream, output writes, other reads */
+    const char *dtype;
+    int64_t m, n, k;
+    bool complex_type;
+    bool alpha_host;      /* alpha may be multiplied by a record's scale */
+    tf_operand in[2];
+    int nin;
+} tf_gemm;
+
+/* What the hook must change in one operand. */
+typedef struct tf_rewrite {
+    bool folded;
+    uint64_t addr;
+    int64_t ld, stride;
+    tf_op op;
+    uint64_t record;      /* id of the record folded onto */
+} tf_rewrite;
+
+typedef struct tf_plan {
+    tf_rewrite in[2];
+    bool any;             /* at least one operand rewritten: call with new arguments */
+    double alpha_mul;     /* multiply alpha (re and im) by this; 1 when unchanged */
+} tf_plan;
+
+typedef struct tf_engine tf_engine;
+
+tf_engine *tf_engine_new(const tf_config *cfg);
+/* Process exit: drops what is pending, writes the summary, frees everything. */
+void tf_engine_free(tf_engine *e);
+tf_mode tf_engine_mode(const tf_engine *e);
+/* Number of pending records; hooks skip the engine entirely when it is 0 and
+ * the call cannot create one. */
+size_t tf_engine_pending(const tf_engine *e);
+
+/* Provenance of memory. */
+void tf_alloc(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind);
+/* Called before the real free: materialises records reading from the
+ * allocation, drops records writing into it, forgets the allocation. */
+void tf_free(tf_engine *e, uint64_t base, uint64_t stream, const char *api);
+
+/* Any call that is not a producer or a foldable GEMM. */
+void tf_access_begin(tf_engine *e, const tf_access *a);
+void tf_access_end(tf_engine *e, const tf_access *a, bool ok);
+
+/* A producer. `refuse` names why the hook cannot defer it (e.g. device
+ * pointer mode), or NULL. Returns true when the call must NOT run now (it
+ * became a pending record, which now owns `replay`); false when the hook runs
+ * it and then calls tf_transpose_end. In log mode always false. */
+bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, const char *refuse);
+void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok);
+
+/* A GEMM-like consumer. Fills *plan; in log mode plan->any stays false but
+ * the would-be folds are logged. If the rewritten call fails, the hook calls
+ * tf_gemm_fallback (which materialises what the plan relied on), reissues the
+ * original call and ends with the plan it returned. */
+void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan);
+void tf_gemm_fallback(tf_engine *e, const tf_gemm *g, tf_plan *plan, const char *why);
+void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok);
+
+/* Forced materialisations. */
+void tf_materialize_all(tf_engine *e, uint64_t trigger_stream, const char *reason);
+void tf_materialize_stream(tf_engine *e, uint64_t stream, const char *reason);
+void tf_materialize_handle(tf_engine *e, uint64_t handle, const char *reason);
+
+/* Pure fold algebra, exposed for tests and the hooks' own checks. */
+bool tf_scale_foldable(tf_scale s);
+/* The op an operand read with `x` gets when its matrix is replaced by the
+ * source of a (conj) transpose; false when no op expresses it. */
+bool tf_fold_op(tf_op x, bool conj, bool complex_type, tf_op *out);
+
+#endif

@@ -1,0 +1,37 @@
+/* Matrix views: how cuBLAS sees a matrix in memory (column-major), and the
+ * byte ranges they touch. Everything the engine reasons about is a view or a
+ * range, so the fold algebra never needs a CUDA type. */
+#ifndef TF_VIEW_H
+#define TF_VIEW_H
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct tf_range { uint64_t lo, hi; } tf_range; /* [lo, hi) bytes */
+
+typedef struct tf_view {
+    uint64_t addr;   /* element (0,0) of batch 0 */
+    uint32_t elem;   /* bytes per element */
+    int64_t rows;    /* as stored, before any op */
+    int64_t cols;
+    int64_t ld;      /* elements between consecutive columns */
+    int64_t batch;   /* >= 1 */
+    int64_t stride;  /* elements between consecutive batches */
+} tf_view;
+
+/* Where a sub-view starts inside its parent: row, column, batch. */
+typedef struct tf_offset { int64_t i0, j0, b0; } tf_offset;
+
+tf_view tf_view_dense(uint64_t addr, uint64_t bytes); /* a plain byte range as a view */
+tf_range tf_view_footprint(const tf_view *v);
+bool tf_range_overlaps(tf_range a, tf_range b);
+bool tf_range_contains(tf_range outer, tf_range inner);
+bool tf_view_valid(const tf_view *v);
+/* True when every element of `sub` is an element of `parent` at the same
+ * (i,j,b) grid: same element size and leading dimension, offset on the grid,
+ * sizes inside, batch strides equal. Fills *at with the offset. */
+bool tf_view_subview(const tf_view *parent, const tf_view *sub, tf_offset *at);
+/* True when writing `w` overwrites every element of `v`. */
+bool tf_view_covers(const tf_view *w, const tf_view *v);
+uint64_t tf_view_bytes(const tf_view *v); /* bytes of the elements themselves */
+
+#endif

@@ -1,0 +1,24 @@
+# End-to-end programs: real CUDA programs built against the real toolkit
+# (nvcc -cudart shared), plus C programs that reach the driver themselves, and
+# the CPU twins of their kernels in one library.
+PROG_CU   := $(wildcard tests/programs/*.cu)
+PROG_C    := $(wildcard tests/programs/*.c)
+PROG_BIN  := $(PROG_CU:tests/programs/%.cu=$(BUILD)/programs/%) $(PROG_C:tests/programs/%.c=$(BUILD)/programs/%)
+TWIN_SRC  := $(wildcard tests/programs/twins/*.c)
+TWIN_LIB  := $(BUILD)/programs/libtwins.so
+NVCCFLAGS ?= -O2 -cudart shared -Xcompiler -Wall
+
+$(BUILD)/programs/%: tests/programs/%.cu $(wildcard tests/programs/*.h) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -Itests/programs -o $@ $< -lcublas -lcublasLt
+
+$(BUILD)/programs/%: tests/programs/%.c $(wildcard tests/programs/*.h) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(CUDA_INC) -Itests/programs -o $@ $< -L$(CUDA_HOME)/lib64 -lcudart -ldl -lm
+
+$(TWIN_LIB): $(TWIN_SRC) tests/sim/simcuda.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -shared -Itests/sim -o $@ $(TWIN_SRC) -lm
+
+programs: $(PROG_BIN) $(TWIN_LIB)
+.PHONY: programs

@@ -1,0 +1,26 @@
+# The CPU stand-in: four libraries with the real sonames and version nodes.
+# Sources: tests/sim/<lib>/*.c plus tests/sim/common/*.c (compiled into each,
+# hidden). Exports: tests/sim/<lib>/exports.map (version script).
+SIM_DIR    := $(BUILD)/sim
+SIM_CFLAGS := $(CFLAGS) -fvisibility=default $(CUDA_INC) -Itests/sim -Itests/sim/common
+SIM_COMMON := $(wildcard tests/sim/common/*.c)
+SIM_HDRS   := $(wildcard tests/sim/*.h tests/sim/common/*.h tests/sim/*/*.h)
+
+define sim_lib # 1=folder 2=soname 3=extra link flags
+$(SIM_DIR)/$(2): $(wildcard tests/sim/$(1)/*.c) $(SIM_COMMON) tests/sim/$(1)/exports.map $(SIM_HDRS) | $(DEPS_STAMP)
+	@mkdir -p $(SIM_DIR)
+	$(CC) $(SIM_CFLAGS) -shared -Wl,-soname,$(2) -Wl,--version-script=tests/sim/$(1)/exports.map \
+	  -o $$@ $(wildcard tests/sim/$(1)/*.c) $(SIM_COMMON) $(3) -ldl -lpthread -lm
+	ln -sf $(2) $(SIM_DIR)/$(basename $(2))
+SIM_LIBS += $(SIM_DIR)/$(2)
+endef
+
+$(eval $(call sim_lib,cuda,libcuda.so.1,))
+$(eval $(call sim_lib,cudart,libcudart.so.13,))
+$(eval $(call sim_lib,cublasLt,libcublasLt.so.13,))
+$(eval $(call sim_lib,cublas,libcublas.so.13,-L$(SIM_DIR) -l:libcublasLt.so.13))
+$(SIM_DIR)/libcublas.so.13: $(SIM_DIR)/libcublasLt.so.13
+
+sim: $(SIM_LIBS)
+all: sim
+.PHONY: sim

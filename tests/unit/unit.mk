@@ -1,0 +1,12 @@
+# cmocka tests of the engine: one binary per tests/unit/test_*.c.
+UNIT_SRC  := $(wildcard tests/unit/test_*.c)
+UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/unit/%)
+
+$(BUILD)/unit/%: tests/unit/%.c $(ENGINE_LIB) $(wildcard tests/unit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Ianalysis -Itests/unit -o $@ $< $(ENGINE_LIB) -lcmocka -lm
+
+.PHONY: unit
+unit: $(UNIT_BIN)
+	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
+test: unit
