@@ -1,0 +1,82 @@
+/* The fold algebra: when an operand that reads a transpose's destination can
+ * read its source instead, and with which op, address, ld and scale. */
+#include <math.h>
+#include <stdio.h>
+
+#include "algebra.h"
+
+/* Exactly representable scalings only: multiplying by +-2^k changes no bit
+ * of a product's significand, so alpha*(s*x) == (alpha*s)*x bit for bit. */
+bool tf_scale_foldable(tf_scale s)
+{
+    if (!s.host || s.im != 0.0 || !isfinite(s.re) || s.re == 0.0)
+        return false;
+    int exp;
+    double mant = frexp(fabs(s.re), &exp);
+    return mant == 0.5;
+}
+
+/* X = op_P(Y)^T where Y is the source block; the GEMM wants op_x(X):
+ *   plain P:  N -> T,  T -> N,  C -> conj(Y): no op (real: N)
+ *   conj P:   N -> C,  T -> conj(Y): no op (real: N... handled as plain), C -> N */
+bool tf_fold_op(tf_op x, bool conj, bool complex_type, tf_op *out)
+{
+    if (!complex_type) {
+        *out = x == TF_OP_N ? TF_OP_T : TF_OP_N;
+        return true;
+    }
+    if (!conj) {
+        if (x == TF_OP_C)
+            return false;
+        *out = x == TF_OP_N ? TF_OP_T : TF_OP_N;
+        return true;
+    }
+    if (x == TF_OP_T)
+        return false;
+    *out = x == TF_OP_N ? TF_OP_C : TF_OP_N;
+    return true;
+}
+
+static bool refuse(fold_verdict *v, const char *key, const char *fmt, long long a, long long b)
+{
+    v->key = key;
+    snprintf(v->reason, sizeof v->reason, fmt, a, b);
+    return false;
+}
+
+bool fold_operand(const tf_transpose_desc *p, const tf_operand *xo, const tf_gemm *g, fold_verdict *v)
+{
+    tf_offset at;
+    tf_operand one = *xo, *x = &one;
+    /* Batch stride 0 broadcasts one matrix to every batch: it is one matrix. */
+    if (x->v.stride == 0)
+        x->v.batch = 1;
+    v->key = NULL;
+    v->reason[0] = 0;
+    if (x->refuse) {
+        v->key = "consumer";
+        snprintf(v->reason, sizeof v->reason, "%s", x->refuse);
+        return false;
+    }
+    if (p->stream != g->acc.stream)
+        return refuse(v, "stream", "consumer on another stream than the transpose", 0, 0);
+    if (x->v.elem != p->dst.elem)
+        return refuse(v, "type", "element size %lld != %lld", x->v.elem, p->dst.elem);
+    if (x->v.ld != p->dst.ld)
+        return refuse(v, "ld", "leading dimension %lld != transpose's %lld", x->v.ld, p->dst.ld);
+    if (x->v.batch > 1 && p->dst.batch > 1 && x->v.stride != p->dst.stride)
+        return refuse(v, "batch", "batch stride %lld != transpose's %lld", x->v.stride, p->dst.stride);
+    if (!tf_view_subview(&p->dst, &x->v, &at))
+        return refuse(v, "subview", "operand is not a sub-view of the transpose's output", 0, 0);
+    if (!tf_fold_op(x->op, p->conj, p->complex_type, &v->rw.op))
+        return refuse(v, "op", "no cuBLAS op reads a conjugate without transpose", 0, 0);
+    bool scaled = !(p->alpha.re == 1.0 && p->alpha.im == 0.0);
+    if (scaled && !g->alpha_host)
+        return refuse(v, "scale", "transpose scaled but the GEMM's alpha is in device memory", 0, 0);
+    v->rw.folded = true;
+    v->rw.addr = p->src.addr + p->src.elem * (uint64_t)(at.j0 + at.i0 * p->src.ld + at.b0 * p->src.stride);
+    v->rw.ld = p->src.ld;
+    v->rw.stride = xo->v.stride == 0 ? 0 : p->src.stride;
+    v->alpha = p->alpha.re;
+    return true;
+}

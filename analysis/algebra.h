@@ -1,0 +1,15 @@
+/* Internal: the per-operand fold decision. */
+#ifndef TF_ALGEBRA_H
+#define TF_ALGEBRA_H
+#include "engine.h"
+
+typedef struct fold_verdict {
+    tf_rewrite rw;     /* filled when folded */
+    double alpha;      /* the record's scale, to multiply into the GEMM's alpha */
+    const char *key;   /* short refusal key for the summary */
+    char reason[128];  /* refusal, for the log */
+} fold_verdict;
+
+bool fold_operand(const tf_transpose_desc *p, const tf_operand *x, const tf_gemm *g, fold_verdict *v);
+
+#endif

@@ -1,0 +1,113 @@
+/* The engine's public entry points: lifetime, memory provenance, accesses
+ * and forced materialisations. Producers are in transpose.c, consumers in
+ * gemm.c. */
+#include <stdlib.h>
+
+#include "internal.h"
+
+tf_engine *tf_engine_new(const tf_config *cfg)
+{
+    tf_engine *e = calloc(1, sizeof *e);
+    if (e)
+        e->cfg = *cfg;
+    return e;
+}
+
+tf_mode tf_engine_mode(const tf_engine *e)
+{
+    return e->cfg.mode;
+}
+
+size_t tf_engine_pending(const tf_engine *e)
+{
+    return e->npending;
+}
+
+void tf_engine_free(tf_engine *e)
+{
+    if (!e)
+        return;
+    tf_record *p, *tmp;
+    HASH_ITER(hh, e->pending, p, tmp)
+        rec_drop(e, p, "process exit: destination never freed");
+    summary_write(e);
+    alloc_clear(e);
+    free(e);
+}
+
+void tf_alloc(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind)
+{
+    alloc_add(e, base, size, kind);
+}
+
+void tf_free(tf_engine *e, uint64_t base, uint64_t stream, const char *api)
+{
+    tf_alloc_entry *a = alloc_take(e, base);
+    if (!a)
+        return;
+    tf_range ar = {a->base, a->base + a->size};
+    char why[96];
+    tf_record *p, *tmp;
+    HASH_ITER(hh, e->pending, p, tmp) {
+        if (tf_range_overlaps(ar, p->dst_fp)) {
+            snprintf(why, sizeof why, "destination freed by %s", api);
+            rec_drop(e, p, why);
+        } else if (tf_range_overlaps(ar, p->src_fp)) {
+            snprintf(why, sizeof why, "source freed by %s", api);
+            rec_materialize(e, p, stream, why, api);
+        }
+    }
+    free(a);
+}
+
+void tf_access_read(tf_access *a, tf_range r)
+{
+    if (a->nreads < TF_MAX_RANGES)
+        a->reads[a->nreads++] = r;
+    else
+        a->unknown = true; /* more than we can list: be conservative */
+}
+
+void tf_access_write(tf_access *a, tf_view w)
+{
+    if (a->nwrites < TF_MAX_RANGES)
+        a->writes[a->nwrites++] = w;
+    else
+        a->unknown = true;
+}
+
+void tf_access_begin(tf_engine *e, const tf_access *a)
+{
+    effects_before(e, a);
+}
+
+void tf_access_end(tf_engine *e, const tf_access *a, bool ok)
+{
+    if (ok && e->npending)
+        effects_after(e, a);
+}
+
+static void materialize_if(tf_engine *e, uint64_t stream, uint64_t handle, int by, const char *reason)
+{
+    tf_record *p, *tmp;
+    HASH_ITER(hh, e->pending, p, tmp) {
+        bool hit = by == 0 || (by == 1 && p->d.stream == stream) || (by == 2 && p->d.handle == handle);
+        if (hit)
+            rec_materialize(e, p, stream, reason, reason);
+    }
+}
+
+void tf_materialize_all(tf_engine *e, uint64_t trigger_stream, const char *reason)
+{
+    materialize_if(e, trigger_stream, 0, 0, reason);
+}
+
+void tf_materialize_stream(tf_engine *e, uint64_t stream, const char *reason)
+{
+    materialize_if(e, stream, 0, 1, reason);
+}
+
+void tf_materialize_handle(tf_engine *e, uint64_t handle, const char *reason)
+{
+    materialize_if(e, 0, handle, 2, reason);
+}

@@ -1,0 +1,97 @@
+/* Consumers: a GEMM-like call whose operands may read pending transposes.
+ * Order matters: first everything that must run before the call (writes into
+ * a source, partial overwrites, non-operand reads), then the folds onto what
+ * is still pending, so a fold never relies on a record this call invalidates. */
+#include <string.h>
+
+#include "algebra.h"
+#include "internal.h"
+
+static tf_record *record_under(tf_engine *e, const tf_view *v)
+{
+    tf_range r = tf_view_footprint(v);
+    tf_record *p, *tmp;
+    HASH_ITER(hh, e->pending, p, tmp)
+        if (tf_range_overlaps(r, p->dst_fp))
+            return p;
+    return NULL;
+}
+
+static void plan_reset(tf_plan *plan)
+{
+    memset(plan, 0, sizeof *plan);
+    plan->alpha_mul = 1.0;
+}
+
+/* An operand that reads a record's destination: fold it, or run the record. */
+static void plan_operand(tf_engine *e, const tf_gemm *g, int i, tf_plan *plan)
+{
+    tf_record *p;
+    while ((p = record_under(e, &g->in[i].v))) {
+        fold_verdict v;
+        if (fold_operand(&p->d, &g->in[i], g, &v)) {
+            plan->in[i] = v.rw;
+            plan->in[i].record = p->id;
+            plan->alpha_mul *= v.alpha;
+            if (e->cfg.mode == TF_MODE_FOLD)
+                plan->any = true;
+            else
+                plan->in[i].folded = false; /* log mode: say it, change nothing */
+            return;
+        }
+        log_refuse_operand(e, p, g, i, v.key, v.reason);
+        char why[160];
+        snprintf(why, sizeof why, "read by %s operand %s: %s", g->acc.api, g->in[i].role, v.reason);
+        rec_materialize(e, p, g->acc.stream, why, g->acc.api);
+    }
+}
+
+void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
+{
+    plan_reset(plan);
+    if (e->npending == 0)
+        return;
+    effects_before(e, &g->acc);
+    for (int i = 0; i < g->nin; i++)
+        plan_operand(e, g, i, plan);
+}
+
+static tf_record *find(tf_engine *e, uint64_t id)
+{
+    tf_record *p = NULL;
+    HASH_FIND(hh, e->pending, &id, sizeof id, p);
+    return p;
+}
+
+void tf_gemm_fallback(tf_engine *e, const tf_gemm *g, tf_plan *plan, const char *why)
+{
+    e->n.fallbacks++;
+    for (int i = 0; i < g->nin; i++) {
+        tf_record *p = plan->in[i].record ? find(e, plan->in[i].record) : NULL;
+        if (!p)
+            continue;
+        char reason[160];
+        snprintf(reason, sizeof reason, "folded %s rejected by the library: %s", g->acc.api, why);
+        log_refuse_operand(e, p, g, i, "library", reason);
+        rec_materialize(e, p, g->acc.stream, reason, g->acc.api);
+    }
+    plan_reset(plan);
+}
+
+void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok)
+{
+    if (!ok)
+        return;
+    for (int i = 0; i < g->nin; i++) {
+        tf_record *p = plan->in[i].record ? find(e, plan->in[i].record) : NULL;
+        if (!p)
+            continue;
+        tf_op to;
+        tf_fold_op(g->in[i].op, p->d.conj, p->d.complex_type, &to);
+        p->folds++;
+        e->n.folded++;
+        log_fold(e, p, g, i, to);
+    }
+    if (e->npending)
+        effects_after(e, &g->acc);
+}

@@ -1,0 +1,170 @@
+/* The event log (docs/events.md) and the counters behind the exit summary.
+ * One JSON object a line, flushed at once so a crashing host program still
+ * leaves a complete log. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct jline { char buf[1024]; size_t len; } jline;
+
+static void jl_raw(jline *j, const char *fmt, ...)
+{
+    if (j->len >= sizeof j->buf)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(j->buf + j->len, sizeof j->buf - j->len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        j->len += (size_t)n;
+}
+
+static void jl_str(jline *j, const char *k, const char *v)
+{
+    jl_raw(j, ",\"%s\":\"", k);
+    for (const char *c = v ? v : ""; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            jl_raw(j, "\\%c", *c);
+        else if ((unsigned char)*c < 0x20)
+            jl_raw(j, "\\u%04x", *c);
+        else
+            jl_raw(j, "%c", *c);
+    }
+    jl_raw(j, "\"");
+}
+
+static void jl_int(jline *j, const char *k, long long v)
+{
+    jl_raw(j, ",\"%s\":%lld", k, v);
+}
+
+static void jl_begin(tf_engine *e, jline *j, const char *event)
+{
+    j->len = 0;
+    jl_raw(j, "{\"event\":\"%s\"", event);
+    jl_str(j, "mode", e->cfg.mode == TF_MODE_LOG ? "log" : "fold");
+}
+
+static void jl_end(tf_engine *e, jline *j)
+{
+    if (!e->cfg.log)
+        return;
+    jl_raw(j, "}\n");
+    if (j->len >= sizeof j->buf) /* truncated: never emit broken JSON */
+        return;
+    fputs(j->buf, e->cfg.log);
+    fflush(e->cfg.log);
+}
+
+const char *tf_op_name(tf_op op)
+{
+    return op == TF_OP_N ? "N" : op == TF_OP_T ? "T" : "C";
+}
+
+static void jl_shape(jline *j, const tf_transpose_desc *d)
+{
+    jl_str(j, "producer", d->producer);
+    jl_str(j, "name", d->name);
+    jl_str(j, "dtype", d->dtype);
+    jl_int(j, "rows", d->dst.rows);
+    jl_int(j, "cols", d->dst.cols);
+    jl_int(j, "batch", d->dst.batch);
+    jl_int(j, "bytes", (long long)(2 * tf_view_bytes(&d->dst)));
+}
+
+void log_transpose(tf_engine *e, const tf_record *p)
+{
+    jline j;
+    jl_begin(e, &j, "transpose");
+    jl_int(&j, "id", (long long)p->id);
+    jl_shape(&j, &p->d);
+    jl_raw(&j, ",\"stream\":\"0x%" PRIx64 "\"", p->d.stream);
+    jl_end(e, &j);
+}
+
+void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to)
+{
+    jline j;
+    jl_begin(e, &j, "fold");
+    jl_int(&j, "id", (long long)p->id);
+    jl_str(&j, "producer", p->d.producer);
+    jl_str(&j, "name", p->d.name);
+    jl_str(&j, "consumer", g->acc.api);
+    jl_str(&j, "operand", g->in[operand].role);
+    jl_str(&j, "op_from", tf_op_name(g->in[operand].op));
+    jl_str(&j, "op_to", tf_op_name(to));
+    jl_int(&j, "m", g->m);
+    jl_int(&j, "n", g->n);
+    jl_int(&j, "k", g->k);
+    jl_str(&j, "dtype", g->dtype);
+    jl_int(&j, "bytes", (long long)rec_bytes(p));
+    jl_end(e, &j);
+}
+
+void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const char *trigger)
+{
+    jline j;
+    jl_begin(e, &j, "materialize");
+    jl_int(&j, "id", (long long)p->id);
+    jl_shape(&j, &p->d);
+    jl_str(&j, "reason", reason);
+    jl_str(&j, "trigger", trigger);
+    jl_int(&j, "folds", p->folds);
+    jl_end(e, &j);
+}
+
+void log_drop(tf_engine *e, const tf_record *p, const char *reason)
+{
+    jline j;
+    jl_begin(e, &j, "drop");
+    jl_int(&j, "id", (long long)p->id);
+    jl_shape(&j, &p->d);
+    jl_str(&j, "reason", reason);
+    jl_int(&j, "folds", p->folds);
+    jl_int(&j, "launches", 1);
+    jl_end(e, &j);
+}
+
+void count_refusal(tf_engine *e, const char *key)
+{
+    tf_counts *n = &e->n;
+    n->refused++;
+    for (int i = 0; i < TF_MAX_REASONS; i++) {
+        if (!n->reason_key[i])
+            n->reason_key[i] = key;
+        if (strcmp(n->reason_key[i], key) == 0) {
+            n->reason_n[i]++;
+            return;
+        }
+    }
+}
+
+void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const char *key, const char *reason)
+{
+    count_refusal(e, key);
+    jline j;
+    jl_begin(e, &j, "refuse");
+    jl_str(&j, "what", "transpose");
+    jl_shape(&j, d);
+    jl_str(&j, "key", key);
+    jl_str(&j, "reason", reason);
+    jl_end(e, &j);
+}
+
+void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const char *key, const char *reason)
+{
+    count_refusal(e, key);
+    jline j;
+    jl_begin(e, &j, "refuse");
+    jl_str(&j, "what", "operand");
+    jl_int(&j, "id", (long long)p->id);
+    jl_shape(&j, &p->d);
+    jl_str(&j, "consumer", g->acc.api);
+    jl_str(&j, "operand", g->in[operand].role);
+    jl_str(&j, "key", key);
+    jl_str(&j, "reason", reason);
+    jl_end(e, &j);
+}

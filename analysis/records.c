@@ -1,0 +1,73 @@
+/* Transpose records and their state machine:
+ * PENDING -> MATERIALIZED (replayed) or DROPPED (never run). A record leaves
+ * the pending table on either transition and is freed at once: nothing may
+ * refer to it afterwards. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static char *dup_or_empty(const char *s)
+{
+    return strdup(s ? s : "");
+}
+
+tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r)
+{
+    tf_record *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->id = ++e->next_id;
+    p->d = *d;
+    p->producer = dup_or_empty(d->producer);
+    p->name = dup_or_empty(d->name);
+    p->dtype = dup_or_empty(d->dtype);
+    p->d.producer = p->producer;
+    p->d.name = p->name;
+    p->d.dtype = p->dtype;
+    p->src_fp = tf_view_footprint(&d->src);
+    p->dst_fp = tf_view_footprint(&d->dst);
+    p->replay = r;
+    p->state = REC_PENDING;
+    HASH_ADD(hh, e->pending, id, sizeof p->id, p);
+    e->npending++;
+    return p;
+}
+
+uint64_t rec_bytes(const tf_record *p)
+{
+    return 2 * tf_view_bytes(&p->d.dst);
+}
+
+void rec_discard(tf_engine *e, tf_record *p)
+{
+    HASH_DEL(e->pending, p);
+    e->npending--;
+    if (p->replay.release)
+        p->replay.release(p->replay.arg);
+    free(p->producer);
+    free(p->name);
+    free(p->dtype);
+    free(p);
+}
+
+void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const char *reason, const char *trigger)
+{
+    p->state = REC_MATERIALIZED;
+    /* In log mode the producer already ran: only say what would happen. */
+    if (e->cfg.mode == TF_MODE_FOLD && p->replay.run)
+        p->replay.run(p->replay.arg, trigger_stream);
+    e->n.materialized++;
+    log_materialize(e, p, reason, trigger);
+    rec_discard(e, p);
+}
+
+void rec_drop(tf_engine *e, tf_record *p, const char *reason)
+{
+    p->state = REC_DROPPED;
+    e->n.never_run++;
+    e->n.bytes_saved += rec_bytes(p);
+    e->n.launches_saved++;
+    log_drop(e, p, reason);
+    rec_discard(e, p);
+}

@@ -1,0 +1,96 @@
+/* Producers: a recognised transpose becomes a pending record (fold mode), a
+ * shadow record (log mode: it runs, and we track what would happen), or runs
+ * as an ordinary call when it cannot be deferred safely. */
+#include <stdio.h>
+
+#include "internal.h"
+
+static void producer_access(const tf_transpose_desc *d, const char *api, tf_access *a)
+{
+    *a = (tf_access){.api = api, .stream = d->stream};
+    tf_access_read(a, tf_view_footprint(&d->src));
+    tf_access_write(a, d->dst);
+}
+
+static bool in_device_memory(const tf_engine *e, const tf_view *v)
+{
+    const tf_alloc_entry *a = alloc_find(e, tf_view_footprint(v));
+    return a && (a->kind == TF_MEM_DEVICE || a->kind == TF_MEM_POOL);
+}
+
+/* Why the engine will not defer this producer, or NULL. */
+static const char *engine_refusal(const tf_engine *e, const tf_transpose_desc *d, const char **key, char *buf, size_t len)
+{
+    if (!tf_view_valid(&d->src) || !tf_view_valid(&d->dst)) {
+        *key = "shape";
+        return "views invalid";
+    }
+    if (tf_range_overlaps(tf_view_footprint(&d->src), tf_view_footprint(&d->dst))) {
+        *key = "in-place";
+        return "source and destination overlap";
+    }
+    if (!tf_scale_foldable(d->alpha)) {
+        *key = "scale";
+        snprintf(buf, len, "scale %g%+gi is not 1 or a power of two", d->alpha.re, d->alpha.im);
+        return buf;
+    }
+    if (!in_device_memory(e, &d->src) || !in_device_memory(e, &d->dst)) {
+        *key = "memory";
+        return "operands not inside device allocations seen being made (managed, host or unknown memory)";
+    }
+    return NULL;
+}
+
+bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, const char *refuse)
+{
+    tf_access a;
+    producer_access(d, d->producer, &a);
+    e->n.seen++;
+    e->shadow_id = 0;
+    effects_before(e, &a);
+    char buf[128];
+    const char *key = "producer";
+    const char *why = refuse ? refuse : engine_refusal(e, d, &key, buf, sizeof buf);
+    if (why) {
+        log_refuse_transpose(e, d, key, why);
+        if (replay.release)
+            replay.release(replay.arg);
+        return false;
+    }
+    /* Logically the producer has written its destination now. */
+    effects_after(e, &a);
+    bool fold = e->cfg.mode == TF_MODE_FOLD;
+    if (!fold && replay.release) { /* log mode: the producer runs for real */
+        replay.release(replay.arg);
+        replay = (tf_replay){0};
+    }
+    tf_record *p = rec_create(e, d, replay);
+    if (!p) {
+        if (replay.release)
+            replay.release(replay.arg);
+        return false;
+    }
+    e->n.deferred++;
+    e->shadow_id = fold ? 0 : p->id;
+    log_transpose(e, p);
+    return fold;
+}
+
+void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok)
+{
+    if (e->shadow_id) {
+        tf_record *p = NULL;
+        uint64_t id = e->shadow_id;
+        e->shadow_id = 0;
+        HASH_FIND(hh, e->pending, &id, sizeof id, p);
+        if (p && !ok) { /* it never ran: there is nothing to shadow */
+            e->n.deferred--;
+            rec_discard(e, p);
+        }
+        return;
+    }
+    tf_access a;
+    producer_access(d, d->producer, &a);
+    if (ok)
+        effects_after(e, &a);
+}

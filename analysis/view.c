@@ -1,0 +1,102 @@
+/* Matrix views and the byte ranges they touch. */
+#include "view.h"
+
+tf_view tf_view_dense(uint64_t addr, uint64_t bytes)
+{
+    tf_view v = {.addr = addr, .elem = 1, .rows = (int64_t)bytes, .cols = 1,
+                 .ld = (int64_t)bytes, .batch = 1, .stride = 0};
+    return v;
+}
+
+bool tf_view_valid(const tf_view *v)
+{
+    return v->elem > 0 && v->rows >= 0 && v->cols >= 0 && v->batch >= 1 &&
+           v->ld >= (v->rows > 0 ? v->rows : 1) && v->stride >= 0;
+}
+
+static bool view_empty(const tf_view *v)
+{
+    return v->rows == 0 || v->cols == 0;
+}
+
+tf_range tf_view_footprint(const tf_view *v)
+{
+    tf_range r = {v->addr, v->addr};
+    if (view_empty(v))
+        return r;
+    uint64_t last = (uint64_t)(v->batch - 1) * (uint64_t)v->stride +
+                    (uint64_t)(v->cols - 1) * (uint64_t)v->ld + (uint64_t)v->rows;
+    r.hi = v->addr + last * v->elem;
+    return r;
+}
+
+uint64_t tf_view_bytes(const tf_view *v)
+{
+    return (uint64_t)v->rows * (uint64_t)v->cols * (uint64_t)v->batch * v->elem;
+}
+
+bool tf_range_overlaps(tf_range a, tf_range b)
+{
+    return a.lo < b.hi && b.lo < a.hi;
+}
+
+bool tf_range_contains(tf_range outer, tf_range inner)
+{
+    return outer.lo <= inner.lo && inner.hi <= outer.hi;
+}
+
+/* Splits an element offset into (i, j, b) on the parent's grid. A parent
+ * whose batches are closer than its columns span has no unique split, and
+ * we refuse rather than guess. */
+static bool split_offset(const tf_view *p, uint64_t off, tf_offset *at)
+{
+    uint64_t b = 0;
+    if (p->batch > 1) {
+        if ((uint64_t)p->stride < (uint64_t)p->cols * (uint64_t)p->ld)
+            return false;
+        b = off / (uint64_t)p->stride;
+        off %= (uint64_t)p->stride;
+    }
+    at->b0 = (int64_t)b;
+    at->j0 = (int64_t)(off / (uint64_t)p->ld);
+    at->i0 = (int64_t)(off % (uint64_t)p->ld);
+    return true;
+}
+
+bool tf_view_subview(const tf_view *parent, const tf_view *sub, tf_offset *at)
+{
+    if (sub->elem != parent->elem || sub->ld != parent->ld || sub->addr < parent->addr)
+        return false;
+    uint64_t bytes = sub->addr - parent->addr;
+    if (bytes % parent->elem)
+        return false;
+    tf_offset o;
+    if (!split_offset(parent, bytes / parent->elem, &o))
+        return false;
+    if (sub->batch > 1 && sub->stride != parent->stride)
+        return false;
+    if (o.i0 + sub->rows > parent->rows || o.j0 + sub->cols > parent->cols ||
+        o.b0 + sub->batch > parent->batch)
+        return false;
+    *at = o;
+    return true;
+}
+
+static bool dense(const tf_view *v)
+{
+    return v->ld == v->rows && (v->batch == 1 || v->stride == v->rows * v->cols);
+}
+
+bool tf_view_covers(const tf_view *w, const tf_view *v)
+{
+    if (view_empty(v))
+        return true;
+    if (dense(w))
+        return tf_range_contains(tf_view_footprint(w), tf_view_footprint(v));
+    tf_offset at;
+    /* A strided write covers v when v's elements are its elements: v is a
+     * sub-view of w. A dense v inside the gaps of w is not covered. */
+    if ((v->addr - w->addr) % w->elem == 0 && v->elem == w->elem && v->ld == w->ld)
+        return tf_view_subview(w, v, &at);
+    return false;
+}
