@@ -1,0 +1,360 @@
+/* The record state machine and the effect table, driven through the
+ * engine's public API the way the hooks drive it. */
+#include "fixture.h"
+
+#define SRC DEV_BASE
+#define DST (DEV_BASE + 0x100000)
+#define OUT (DEV_BASE + 0x200000)
+#define OTHER (DEV_BASE + 0x300000)
+
+/* A 6x4 source (ld 6) transposed into a 4x6 destination (ld 4). */
+static tf_transpose_desc std_desc(void)
+{
+    return transpose_desc(SRC, 6, DST, 4, 4, 6, 4);
+}
+
+static bool defer(fixture *f, fake_replay *r, tf_transpose_desc d)
+{
+    return tf_transpose_begin(f->e, &d, replay_of(r), NULL);
+}
+
+/* C(4x5) = dst(4x6) * B(6x5): reads the whole destination with op N. */
+static tf_gemm std_gemm(void)
+{
+    return gemm_desc(mat(DST, 4, 4, 6, 4), TF_OP_N, mat(OTHER, 4, 6, 5, 6), TF_OP_N, mat(OUT, 4, 4, 5, 4), 4, 5, 6);
+}
+
+static void test_two_folds_then_free(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r = {0};
+    assert_true(defer(f, &r, std_desc()));
+    for (int i = 0; i < 2; i++) {
+        tf_gemm g = std_gemm();
+        tf_plan plan;
+        tf_gemm_begin(f->e, &g, &plan);
+        assert_true(plan.any);
+        assert_true(plan.in[0].folded);
+        assert_false(plan.in[1].folded);
+        assert_int_equal(plan.in[0].addr, SRC);
+        assert_int_equal(plan.in[0].ld, 6);
+        assert_int_equal(plan.in[0].op, TF_OP_T);
+        tf_gemm_end(f->e, &g, &plan, true);
+    }
+    tf_free(f->e, DEV_BASE, 7, "cudaFree");
+    assert_int_equal(r.runs, 0);
+    assert_int_equal(r.releases, 1);
+    assert_int_equal(tf_engine_pending(f->e), 0);
+    assert_int_equal(log_count(f, "\"event\":\"fold\"", NULL), 2);
+    assert_int_equal(log_count(f, "\"event\":\"drop\"", "\"folds\":2"), 1);
+    fixture_free(f);
+}
+
+static void access_read(tf_access *a, uint64_t lo, uint64_t hi)
+{
+    tf_access_read(a, (tf_range){lo, hi});
+}
+
+static void test_readback_materializes_once(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r = {0};
+    defer(f, &r, std_desc());
+    tf_access a = {.api = "cudaMemcpy", .stream = 0};
+    access_read(&a, DST, DST + 96);
+    tf_access_begin(f->e, &a);
+    tf_access_end(f->e, &a, true);
+    tf_access_begin(f->e, &a);
+    tf_access_end(f->e, &a, true);
+    assert_int_equal(r.runs, 1);
+    assert_int_equal(r.trigger, 0);
+    assert_int_equal(r.releases, 1);
+    assert_int_equal(log_count(f, "\"event\":\"materialize\"", "cudaMemcpy"), 1);
+    fixture_free(f);
+}
+
+/* Each row: one call's access, and whether the pending record must run
+ * before it (materialize) or dies after it (drop) or is untouched. */
+enum verdict { UNTOUCHED, MATERIALIZED, DROPPED };
+
+static void check_effect(tf_access a, bool ok, enum verdict want, tf_policy policy)
+{
+    fixture *f = fixture_new(TF_MODE_FOLD, policy);
+    fake_replay r = {0};
+    defer(f, &r, std_desc());
+    tf_access_begin(f->e, &a);
+    tf_access_end(f->e, &a, ok);
+    enum verdict got = r.runs ? MATERIALIZED : tf_engine_pending(f->e) ? UNTOUCHED : DROPPED;
+    assert_int_equal(got, want);
+    fixture_free(f);
+}
+
+static void test_effect_table(void **state)
+{
+    (void)state;
+    tf_access a;
+    /* read of the destination */
+    a = (tf_access){.api = "cudaMemcpy"};
+    access_read(&a, DST + 8, DST + 12);
+    check_effect(a, true, MATERIALIZED, TF_POLICY_STRICT);
+    /* read of unrelated memory, and of the source */
+    a = (tf_access){.api = "cudaMemcpy"};
+    access_read(&a, OTHER, OTHER + 64);
+    access_read(&a, SRC, SRC + 96);
+    check_effect(a, true, UNTOUCHED, TF_POLICY_STRICT);
+    /* write into the source */
+    a = (tf_access){.api = "cudaMemset"};
+    tf_access_write(&a, tf_view_dense(SRC + 4, 4));
+    check_effect(a, true, MATERIALIZED, TF_POLICY_STRICT);
+    /* write of all of the destination: dropped after, only if it succeeded */
+    a = (tf_access){.api = "cudaMemset"};
+    tf_access_write(&a, tf_view_dense(DST, 96));
+    check_effect(a, true, DROPPED, TF_POLICY_STRICT);
+    check_effect(a, false, UNTOUCHED, TF_POLICY_STRICT);
+    /* write of part of the destination */
+    a = (tf_access){.api = "cudaMemset"};
+    tf_access_write(&a, tf_view_dense(DST, 95));
+    check_effect(a, true, MATERIALIZED, TF_POLICY_STRICT);
+    /* unknown access: strict materializes whatever it is */
+    a = (tf_access){.api = "kernel", .unknown = true};
+    check_effect(a, true, MATERIALIZED, TF_POLICY_STRICT);
+    /* args policy: only a pointer into source or destination */
+    uint64_t params[3] = {OTHER, 42, OTHER + 8};
+    a = (tf_access){.api = "kernel", .unknown = true, .params = params, .params_len = sizeof params};
+    check_effect(a, true, UNTOUCHED, TF_POLICY_ARGS);
+    params[1] = SRC + 16;
+    check_effect(a, true, MATERIALIZED, TF_POLICY_ARGS);
+    params[1] = DST + 95;
+    check_effect(a, true, MATERIALIZED, TF_POLICY_ARGS);
+}
+
+static void test_frees(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    tf_alloc(f->e, 0x90000000ull, 0x1000, TF_MEM_DEVICE);
+    tf_alloc(f->e, 0x91000000ull, 0x1000, TF_MEM_DEVICE);
+    fake_replay r = {0};
+    assert_true(defer(f, &r, transpose_desc(0x90000000ull, 6, 0x91000000ull, 4, 4, 6, 4)));
+    tf_free(f->e, 0x90000000ull, 3, "cudaFree"); /* the source: must run first */
+    assert_int_equal(r.runs, 1);
+    assert_int_equal(r.trigger, 3);
+    fake_replay r2 = {0};
+    tf_alloc(f->e, 0x90000000ull, 0x1000, TF_MEM_DEVICE);
+    assert_true(defer(f, &r2, transpose_desc(0x90000000ull, 6, 0x91000000ull, 4, 4, 6, 4)));
+    tf_free(f->e, 0x12345ull, 3, "cudaFree"); /* not an allocation we know */
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    tf_free(f->e, 0x91000000ull, 3, "cudaFree");
+    assert_int_equal(r2.runs, 0);
+    assert_int_equal(r2.releases, 1);
+    fixture_free(f);
+}
+
+static void test_producer_refusals(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    tf_alloc(f->e, 0x70000000ull, 0x1000, TF_MEM_MANAGED);
+    fake_replay r = {0};
+    tf_transpose_desc d = std_desc();
+    d.alpha.re = 0.3;
+    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NULL));
+    tf_transpose_end(f->e, &d, true);
+    d = std_desc();
+    d.src.addr = 0x70000000ull;
+    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NULL));
+    d = std_desc();
+    d.dst.addr = SRC + 8; /* overlaps its source */
+    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NULL));
+    d = std_desc();
+    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), "device pointer mode"));
+    assert_int_equal(r.releases, 4);
+    assert_int_equal(r.runs, 0);
+    assert_int_equal(tf_engine_pending(f->e), 0);
+    assert_int_equal(log_count(f, "\"key\":\"scale\"", "0.3"), 1);
+    assert_int_equal(log_count(f, "\"key\":\"memory\"", NULL), 1);
+    assert_int_equal(log_count(f, "\"key\":\"in-place\"", NULL), 1);
+    assert_int_equal(log_count(f, "device pointer mode", NULL), 1);
+    fixture_free(f);
+}
+
+static void test_scale_folds_into_alpha(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r = {0};
+    tf_transpose_desc d = std_desc();
+    d.alpha.re = 0.5;
+    assert_true(defer(f, &r, d));
+    tf_gemm g = std_gemm();
+    g.in[1].v = mat(DST, 4, 4, 6, 4); /* both operands read the same record */
+    g.in[1].op = TF_OP_T;
+    tf_plan plan;
+    tf_gemm_begin(f->e, &g, &plan);
+    assert_true(plan.in[0].folded && plan.in[1].folded);
+    assert_int_equal(plan.in[1].op, TF_OP_N);
+    assert_true(plan.alpha_mul == 0.25);
+    tf_gemm_end(f->e, &g, &plan, true);
+    /* alpha in device memory cannot absorb the scale: refused, materialized */
+    g = std_gemm();
+    g.alpha_host = false;
+    tf_gemm_begin(f->e, &g, &plan);
+    assert_false(plan.any);
+    assert_int_equal(r.runs, 1);
+    fixture_free(f);
+}
+
+static void test_gemm_output_effects(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r = {0};
+    defer(f, &r, std_desc());
+    /* the GEMM writes its output over the source it would fold onto */
+    tf_gemm g = gemm_desc(mat(DST, 4, 4, 6, 4), TF_OP_N, mat(OTHER, 4, 6, 5, 6), TF_OP_N, mat(SRC, 4, 4, 5, 4), 4, 5, 6);
+    tf_plan plan;
+    tf_gemm_begin(f->e, &g, &plan);
+    assert_int_equal(r.runs, 1);
+    assert_false(plan.any);
+    /* a second record overwritten whole by a beta-0 output: dropped after */
+    fake_replay r2 = {0};
+    defer(f, &r2, std_desc());
+    g = gemm_desc(mat(OTHER, 4, 4, 6, 4), TF_OP_N, mat(OTHER, 4, 6, 6, 6), TF_OP_N, mat(DST, 4, 4, 6, 4), 4, 6, 6);
+    tf_gemm_begin(f->e, &g, &plan);
+    tf_gemm_end(f->e, &g, &plan, true);
+    assert_int_equal(r2.runs, 0);
+    assert_int_equal(tf_engine_pending(f->e), 0);
+    fixture_free(f);
+}
+
+static void test_fallback(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r = {0};
+    defer(f, &r, std_desc());
+    tf_gemm g = std_gemm();
+    tf_plan plan;
+    tf_gemm_begin(f->e, &g, &plan);
+    assert_true(plan.any);
+    tf_gemm_fallback(f->e, &g, &plan, "status 7");
+    assert_false(plan.any);
+    assert_false(plan.in[0].folded);
+    assert_int_equal(r.runs, 1);
+    tf_gemm_end(f->e, &g, &plan, true);
+    assert_int_equal(log_count(f, "\"event\":\"fold\"", NULL), 0);
+    assert_int_equal(log_count(f, "\"key\":\"library\"", NULL), 1);
+    fixture_free(f);
+}
+
+static void test_log_mode_changes_nothing(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_LOG, TF_POLICY_STRICT);
+    fake_replay r = {0};
+    tf_transpose_desc d = std_desc();
+    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NULL));
+    tf_transpose_end(f->e, &d, true);
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    tf_gemm g = std_gemm();
+    tf_plan plan;
+    tf_gemm_begin(f->e, &g, &plan);
+    assert_false(plan.any);
+    assert_false(plan.in[0].folded);
+    tf_gemm_end(f->e, &g, &plan, true);
+    tf_access a = {.api = "cudaMemcpy"};
+    access_read(&a, DST, DST + 4);
+    tf_access_begin(f->e, &a);
+    assert_int_equal(r.runs, 0);
+    assert_int_equal(log_count(f, "\"event\":\"fold\"", "\"mode\":\"log\""), 1);
+    assert_int_equal(log_count(f, "\"event\":\"materialize\"", "\"mode\":\"log\""), 1);
+    fixture_free(f);
+}
+
+static void test_chained_and_overwritten_producers(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r1 = {0}, r2 = {0}, r3 = {0};
+    defer(f, &r1, std_desc());
+    /* a transpose of the transposed buffer reads it: the first must run */
+    assert_true(defer(f, &r2, transpose_desc(DST, 4, OTHER, 6, 6, 4, 4)));
+    assert_int_equal(r1.runs, 1);
+    /* a new transpose over the whole of the second's destination replaces it */
+    assert_true(defer(f, &r3, transpose_desc(SRC, 6, OTHER, 6, 6, 4, 4) /* same dst */));
+    assert_int_equal(r2.runs, 0);
+    assert_int_equal(r2.releases, 1);
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    fixture_free(f);
+}
+
+static void test_forced_materializations(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r1 = {0}, r2 = {0};
+    tf_transpose_desc d1 = std_desc(), d2 = transpose_desc(SRC, 6, OTHER, 4, 4, 6, 4);
+    d1.handle = 0x55;
+    d2.stream = 9;
+    defer(f, &r1, d1);
+    defer(f, &r2, d2);
+    tf_materialize_stream(f->e, 9, "stream capture ends");
+    assert_int_equal(r2.runs, 1);
+    assert_int_equal(r1.runs, 0);
+    tf_materialize_handle(f->e, 0x55, "cublasDestroy");
+    assert_int_equal(r1.runs, 1);
+    fixture_free(f);
+}
+
+static void test_exit_drops_and_summarizes(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *sum = open_memstream(&buf, &len);
+    tf_config cfg = {.mode = TF_MODE_FOLD, .summary = sum};
+    tf_engine *e = tf_engine_new(&cfg);
+    tf_alloc(e, DEV_BASE, DEV_SIZE, TF_MEM_DEVICE);
+    fake_replay r = {0};
+    tf_transpose_desc d = std_desc();
+    assert_true(tf_transpose_begin(e, &d, replay_of(&r), NULL));
+    tf_engine_free(e);
+    fclose(sum);
+    assert_int_equal(r.runs, 0);
+    assert_int_equal(r.releases, 1);
+    assert_non_null(strstr(buf, "never run 1"));
+    assert_non_null(strstr(buf, "saved 192 B and 1 launch"));
+    free(buf);
+}
+
+static void test_other_stream_consumer(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r = {0};
+    defer(f, &r, std_desc());
+    tf_gemm g = std_gemm();
+    g.acc.stream = 99;
+    tf_plan plan;
+    tf_gemm_begin(f->e, &g, &plan);
+    assert_false(plan.any);
+    assert_int_equal(r.runs, 1);
+    assert_int_equal(r.trigger, 99);
+    fixture_free(f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_folds_then_free),      cmocka_unit_test(test_readback_materializes_once),
+        cmocka_unit_test(test_effect_table),             cmocka_unit_test(test_frees),
+        cmocka_unit_test(test_producer_refusals),        cmocka_unit_test(test_scale_folds_into_alpha),
+        cmocka_unit_test(test_gemm_output_effects),      cmocka_unit_test(test_fallback),
+        cmocka_unit_test(test_log_mode_changes_nothing), cmocka_unit_test(test_chained_and_overwritten_producers),
+        cmocka_unit_test(test_forced_materializations),  cmocka_unit_test(test_exit_drops_and_summarizes),
+        cmocka_unit_test(test_other_stream_consumer),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
