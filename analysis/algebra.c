@@ -37,6 +37,13 @@ bool tf_fold_op(tf_op x, bool conj, bool complex_type, tf_op *out)
     return true;
 }
 
+/* The consumer's type decides: a kernel transpose does not know whether its
+ * elements are complex, the GEMM reading them does. */
+bool fold_op_for(const tf_transpose_desc *p, const tf_gemm *g, tf_op x, tf_op *out)
+{
+    return tf_fold_op(x, p->conj && p->complex_type, g->complex_type, out);
+}
+
 static bool refuse(fold_verdict *v, const char *key, const char *fmt, long long a, long long b)
 {
     v->key = key;
@@ -68,7 +75,9 @@ bool fold_operand(const tf_transpose_desc *p, const tf_operand *xo, const tf_gem
         return refuse(v, "batch", "batch stride %lld != transpose's %lld", x->v.stride, p->dst.stride);
     if (!tf_view_subview(&p->dst, &x->v, &at))
         return refuse(v, "subview", "operand is not a sub-view of the transpose's output", 0, 0);
-    if (!tf_fold_op(x->op, p->conj, p->complex_type, &v->rw.op))
+    if (p->conj && p->complex_type && !g->complex_type)
+        return refuse(v, "type", "conjugate transpose read by a real-typed GEMM", 0, 0);
+    if (!fold_op_for(p, g, x->op, &v->rw.op))
         return refuse(v, "op", "no cuBLAS op reads a conjugate without transpose", 0, 0);
     bool scaled = !(p->alpha.re == 1.0 && p->alpha.im == 0.0);
     if (scaled && !g->alpha_host)

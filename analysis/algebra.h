@@ -10,6 +10,7 @@ typedef struct fold_verdict {
     char reason[128];  /* refusal, for the log */
 } fold_verdict;
 
+bool fold_op_for(const tf_transpose_desc *p, const tf_gemm *g, tf_op x, tf_op *out);
 bool fold_operand(const tf_transpose_desc *p, const tf_operand *x, const tf_gemm *g, fold_verdict *v);
 
 #endif

@@ -87,7 +87,7 @@ void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok)
         if (!p)
             continue;
         tf_op to;
-        tf_fold_op(g->in[i].op, p->d.conj, p->d.complex_type, &to);
+        fold_op_for(&p->d, g, g->in[i].op, &to);
         p->folds++;
         e->n.folded++;
         log_fold(e, p, g, i, to);

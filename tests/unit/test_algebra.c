@@ -125,7 +125,7 @@ static void test_fold_operand_refusals(void **state)
     tf_gemm g = gemm_desc(a, TF_OP_N, mat(0x300000, 4, 6, 5, 6), TF_OP_N, mat(0x400000, 4, 8, 5, 8), 8, 5, 6);
     fold_verdict v;
     /* case i mutates one thing; the refusal names it by this key */
-    static const char *keys[] = {"ld", "stream", "type", "scale", "op", "consumer"};
+    static const char *keys[] = {"ld", "stream", "type", "scale", "op", "consumer", "type"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         tf_transpose_desc pp = p;
         tf_gemm gg = g;
@@ -134,8 +134,9 @@ static void test_fold_operand_refusals(void **state)
         case 1: gg.acc.stream = 8; break;
         case 2: gg.in[0].v.elem = 2; break;
         case 3: pp.alpha.re = 2; gg.alpha_host = false; break;
-        case 4: pp.complex_type = true; pp.conj = true; gg.in[0].op = TF_OP_T; break;
+        case 4: pp.complex_type = gg.complex_type = true; pp.conj = true; gg.in[0].op = TF_OP_T; break;
         case 5: gg.in[0].refuse = "FP8 must stay TN"; break;
+        case 6: pp.complex_type = pp.conj = true; break; /* conj read by a real GEMM */
         }
         assert_false(fold_operand(&pp, &gg.in[0], &gg, &v));
         assert_string_equal(v.key, keys[i]);

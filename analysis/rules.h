@@ -1,0 +1,39 @@
+/* Kernel rules: which kernels are transposes, and where their operands live
+ * in the parameter bytes. One rule a line (DESIGN.md "Kernel rules"):
+ *
+ *   <name-glob> in=<field> out=<field> rows=<field> cols=<field> elem=<bytes>
+ *               [ld_in= ld_out= batch= stride_in= stride_out=] [sig=4,8,...]
+ *
+ * A field is P (parameter index) or P@OFF (byte offset inside a struct
+ * parameter), with an optional :TYPE (ptr, i32, i64, u32, u64), or a literal
+ * #N. The meaning is row-major: out[c*ld_out + r] = in[r*ld_in + c]. */
+#ifndef TF_RULES_H
+#define TF_RULES_H
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine.h"
+
+typedef struct tf_rules tf_rules;
+typedef struct tf_rule tf_rule;
+
+/* Parses one file's text. On error returns NULL and writes
+ * "<file>:<line>: <problem>" into err. */
+tf_rules *tf_rules_parse(const char *text, const char *file, char *err, size_t errlen);
+/* Loads colon-separated paths into one rule set; NULL and err on any error. */
+tf_rules *tf_rules_load(const char *paths, char *err, size_t errlen);
+void tf_rules_free(tf_rules *rs);
+size_t tf_rules_count(const tf_rules *rs);
+
+/* The first rule whose glob matches the kernel's device name, or NULL. */
+const tf_rule *tf_rules_match(const tf_rules *rs, const char *name);
+/* Parameter sizes from the rule's sig=, or NULL (count in *n). */
+const size_t *tf_rule_sig(const tf_rule *r, int *n);
+
+/* Reads the rule's fields from a launch's parameters (params[i] points at
+ * parameter i, sizes[i] is its size in bytes) and fills the record's views.
+ * False, with why, when the values make no transpose we can describe. */
+bool tf_rule_describe(const tf_rule *r, const char *name, void *const *params, const size_t *sizes, int nparams,
+                      tf_transpose_desc *d, char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,36 @@
+/* Internal: a parsed rule. Shared by the parser and the launch describer. */
+#ifndef TF_RULES_INTERNAL_H
+#define TF_RULES_INTERNAL_H
+#include <stdint.h>
+
+#include "rules.h"
+
+#define TF_RULE_MAX_PARAMS 64
+
+typedef enum { F_NONE, F_PARAM, F_LITERAL } fkind;
+typedef enum { T_PTR, T_I32, T_I64, T_U32, T_U64 } ftype;
+enum { K_IN, K_OUT, K_ROWS, K_COLS, K_LD_IN, K_LD_OUT, K_BATCH, K_STRIDE_IN, K_STRIDE_OUT, K_N };
+
+typedef struct field {
+    fkind kind;
+    ftype type;
+    int index;
+    bool has_off;
+    long off;
+    int64_t lit;
+} field;
+
+struct tf_rule {
+    char *glob;
+    field f[K_N];
+    uint32_t elem;
+    size_t sig[TF_RULE_MAX_PARAMS];
+    int nsig;
+};
+
+struct tf_rules {
+    tf_rule *v;
+    size_t n, cap;
+};
+
+#endif
