@@ -84,6 +84,9 @@ bool fold_operand(const tf_transpose_desc *p, const tf_operand *xo, const tf_gem
         return refuse(v, "scale", "transpose scaled but the GEMM's alpha is in device memory", 0, 0);
     v->rw.folded = true;
     v->rw.addr = p->src.addr + p->src.elem * (uint64_t)(at.j0 + at.i0 * p->src.ld + at.b0 * p->src.stride);
+#ifdef TF_TEST_WRONG_FOLD
+    v->rw.addr += p->src.elem; /* test-only: a deliberately wrong fold, for verify mode's own test */
+#endif
     v->rw.ld = p->src.ld;
     v->rw.stride = xo->v.stride == 0 ? 0 : p->src.stride;
     v->alpha = p->alpha.re;

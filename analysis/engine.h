@@ -44,6 +44,9 @@ typedef struct tf_replay {
     int (*run)(void *arg, uint64_t trigger_stream);
     void (*release)(void *arg);
     void *arg;
+    /* Optional (verify mode): issue the same producer, writing into the
+     * scratch destination `dst` (laid out like the original) instead. */
+    int (*run_to)(void *arg, uint64_t dst, uint64_t stream);
 } tf_replay;
 
 /* A recognised transpose: dst(i,j) = alpha * op(src(j,i)) for every batch. */
@@ -148,6 +151,14 @@ void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok);
 void tf_materialize_all(tf_engine *e, uint64_t trigger_stream, const char *reason);
 void tf_materialize_stream(tf_engine *e, uint64_t stream, const char *reason);
 void tf_materialize_handle(tf_engine *e, uint64_t handle, const char *reason);
+
+/* Verify mode. A pending record's description (false if none), and a replay
+ * of it into scratch memory (non-zero when it cannot be done). */
+bool tf_record_get(tf_engine *e, uint64_t id, tf_transpose_desc *d);
+int tf_record_run_to(tf_engine *e, uint64_t id, uint64_t dst, uint64_t stream);
+struct tf_verify_result;
+/* Logs a "verify" event for a folded call and counts mismatches. */
+void tf_verify_report(tf_engine *e, const tf_gemm *g, const struct tf_verify_result *r);
 
 /* Pure fold algebra, exposed for tests and the hooks' own checks. */
 bool tf_scale_foldable(tf_scale s);

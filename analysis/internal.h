@@ -28,7 +28,7 @@ typedef struct tf_alloc_entry {
 #define TF_MAX_REASONS 24
 typedef struct tf_counts {
     uint64_t seen, deferred, never_run, materialized, refused, folded;
-    uint64_t bytes_saved, launches_saved, fallbacks;
+    uint64_t bytes_saved, launches_saved, fallbacks, verified, verify_mismatches;
     const char *reason_key[TF_MAX_REASONS];
     uint64_t reason_n[TF_MAX_REASONS];
 } tf_counts;

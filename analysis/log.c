@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "verify.h"
 
 typedef struct jline { char buf[1024]; size_t len; } jline;
 
@@ -167,4 +168,32 @@ void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int 
     jl_str(&j, "key", key);
     jl_str(&j, "reason", reason);
     jl_end(e, &j);
+}
+
+void tf_verify_report(tf_engine *e, const tf_gemm *g, const tf_verify_result *r)
+{
+    e->n.verified++;
+    if (!r->equal)
+        e->n.verify_mismatches++;
+    jline j;
+    jl_begin(e, &j, "verify");
+    jl_str(&j, "consumer", g->acc.api);
+    jl_str(&j, "dtype", g->dtype);
+    jl_int(&j, "m", g->m);
+    jl_int(&j, "n", g->n);
+    jl_int(&j, "k", g->k);
+    jl_str(&j, "result", r->equal ? "equal" : "MISMATCH");
+    if (!r->equal) {
+        jl_int(&j, "mismatches", r->mismatches);
+        jl_int(&j, "row", r->worst_i);
+        jl_int(&j, "col", r->worst_j);
+        jl_raw(&j, ",\"folded\":%.17g,\"unfolded\":%.17g,\"max_err\":%.17g,\"tol\":%.17g", r->folded,
+               r->unfolded, r->max_err, r->tol);
+    }
+    jl_end(e, &j);
+    if (!r->equal && e->cfg.summary) /* loud: a wrong fold is a bug in transfold */
+        fprintf(e->cfg.summary, "transfold: VERIFY MISMATCH in %s (m=%lld n=%lld k=%lld): %lld elements differ, "
+                "worst at (%lld,%lld): folded %.9g, unfolded %.9g; the unfolded result was kept\n",
+                g->acc.api, (long long)g->m, (long long)g->n, (long long)g->k, (long long)r->mismatches,
+                (long long)r->worst_i, (long long)r->worst_j, r->folded, r->unfolded);
 }

@@ -71,3 +71,26 @@ void rec_drop(tf_engine *e, tf_record *p, const char *reason)
     log_drop(e, p, reason);
     rec_discard(e, p);
 }
+
+static tf_record *find_pending(tf_engine *e, uint64_t id)
+{
+    tf_record *p = NULL;
+    HASH_FIND(hh, e->pending, &id, sizeof id, p);
+    return p;
+}
+
+bool tf_record_get(tf_engine *e, uint64_t id, tf_transpose_desc *d)
+{
+    tf_record *p = find_pending(e, id);
+    if (p)
+        *d = p->d;
+    return p != NULL;
+}
+
+int tf_record_run_to(tf_engine *e, uint64_t id, uint64_t dst, uint64_t stream)
+{
+    tf_record *p = find_pending(e, id);
+    if (!p || !p->replay.run_to)
+        return -1;
+    return p->replay.run_to(p->replay.arg, dst, stream);
+}
