@@ -8,17 +8,25 @@ TWIN_SRC  := $(wildcard tests/programs/twins/*.c)
 TWIN_LIB  := $(BUILD)/programs/libtwins.so
 NVCCFLAGS ?= -O2 -cudart shared -Xcompiler -Wall
 
-$(BUILD)/programs/%: tests/programs/%.cu $(wildcard tests/programs/*.h) | $(DEPS_STAMP)
+$(BUILD)/programs/%: tests/programs/%.cu $(wildcard tests/programs/*.h tests/programs/*.cuh) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -Itests/programs -o $@ $< -lcublas -lcublasLt
 
 $(BUILD)/programs/%: tests/programs/%.c $(wildcard tests/programs/*.h) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CUDA_INC) -Itests/programs -o $@ $< -L$(CUDA_HOME)/lib64 -lcudart -ldl -lm
+	$(CC) $(CFLAGS) $(CUDA_INC) -Itests/programs -o $@ $< -L$(CUDA_HOME)/lib64 -lcudart -lcublas -lcublasLt \
+	  -L$(CUDA_HOME)/lib64/stubs -lcuda -ldl -lm
+
+# Modules that C programs load with cuModuleLoadData (PTX; any image will do
+# on the stand-in, a real driver JIT-compiles it).
+PROG_PTX  := $(patsubst tests/programs/modules/%.cu,$(BUILD)/programs/%.ptx,$(wildcard tests/programs/modules/*.cu))
+$(BUILD)/programs/%.ptx: tests/programs/modules/%.cu | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(NVCC) -ptx -o $@ $<
 
 $(TWIN_LIB): $(TWIN_SRC) tests/sim/simcuda.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -shared -Itests/sim -o $@ $(TWIN_SRC) -lm
 
-programs: $(PROG_BIN) $(TWIN_LIB)
+programs: $(PROG_BIN) $(PROG_PTX) $(TWIN_LIB)
 .PHONY: programs

@@ -1,0 +1,36 @@
+/* The shape shared by every hook whose call is fully described by one
+ * tf_access (copies, sets): the fast path, else the call run as its access.
+ * DESCRIBE is an expression of the hook's parameters yielding a tf_access. */
+#ifndef TF_ACCESS_HOOK_H
+#define TF_ACCESS_HOOK_H
+#include "hooks.h"
+#include "state.h"
+
+#define TF_ACCESS_HOOK(RET, MISSING, NAME, PARAMS, ARGS, DESCRIBE) \
+    RET NAME PARAMS                                                \
+    {                                                              \
+        TF_REAL_OR(NAME, MISSING);                                 \
+        if (!tf_watching())                                        \
+            return TF_PASS(real ARGS);                             \
+        tf_access a = DESCRIBE;                                    \
+        return TF_AS_ACCESS(a, real ARGS);                         \
+    }
+
+/* Reading n bytes at src, overwriting n bytes at dst. */
+static inline tf_access tf_copy_access(const char *api, uint64_t stream, uint64_t dst, uint64_t src, size_t n)
+{
+    tf_access a = { .api = api, .stream = stream };
+    tf_access_read(&a, (tf_range){ src, src + n });
+    tf_access_write(&a, tf_view_dense(dst, n));
+    return a;
+}
+
+/* Overwriting the view w. */
+static inline tf_access tf_set_access(const char *api, uint64_t stream, tf_view w)
+{
+    tf_access a = { .api = api, .stream = stream };
+    tf_access_write(&a, w);
+    return a;
+}
+
+#endif

@@ -1,0 +1,93 @@
+/* TRANSFOLD_* parsing. Any value we do not understand turns the layer off
+ * rather than guessing: a pass-through run is always correct. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+
+static void pass_through(tf_env *env, const char *var, const char *val, const char *expected)
+{
+    fprintf(stderr, "transfold: %s=%s is not one of %s; running as pass-through\n", var, val, expected);
+    env->mode = TF_MODE_OFF;
+}
+
+/* Index of `val` in the NULL-terminated `names`, or -1. */
+static int pick(const char *val, const char *const *names)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(val, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static const char *env_or_null(const char *var)
+{
+    const char *v = getenv(var);
+    return v && *v ? v : NULL;
+}
+
+/* Reads an enumerated variable into *out (unchanged when unset). */
+static void read_choice(tf_env *env, const char *var, const char *const *names,
+                        const char *expected, int *out)
+{
+    const char *v = env_or_null(var);
+    if (!v)
+        return;
+    int i = pick(v, names);
+    if (i < 0)
+        pass_through(env, var, v, expected);
+    else
+        *out = i;
+}
+
+tf_env tf_env_read(void)
+{
+    static const char *const modes[] = { "fold", "log", "off", NULL };
+    static const char *const policies[] = { "strict", "args", NULL };
+    static const char *const verify[] = { "0", "1", NULL };
+    tf_env env = { .mode = TF_MODE_FOLD, .policy = TF_POLICY_STRICT, .summary_path = "-" };
+    int mode = TF_MODE_FOLD, policy = TF_POLICY_STRICT, ver = 0;
+
+    read_choice(&env, "TRANSFOLD_POLICY", policies, "strict, args", &policy);
+    read_choice(&env, "TRANSFOLD_VERIFY", verify, "0, 1", &ver);
+    env.policy = (tf_policy)policy;
+    env.verify = ver == 1;
+    env.log_path = env_or_null("TRANSFOLD_LOG");
+    env.rules = env_or_null("TRANSFOLD_RULES");
+    const char *summary = env_or_null("TRANSFOLD_SUMMARY");
+    if (summary)
+        env.summary_path = strcmp(summary, "none") == 0 ? NULL : strcmp(summary, "stderr") == 0 ? "-" : summary;
+    if (env.mode == TF_MODE_OFF)
+        return env; /* an earlier bad value wins */
+    read_choice(&env, "TRANSFOLD_MODE", modes, "fold, log, off", &mode);
+    if (env.mode != TF_MODE_OFF)
+        env.mode = (tf_mode)mode;
+    return env;
+}
+
+static FILE *open_or_complain(const char *var, const char *path)
+{
+    FILE *f = fopen(path, "a");
+    if (!f)
+        fprintf(stderr, "transfold: %s=%s cannot be opened (%s); running as pass-through\n",
+                var, path, strerror(errno));
+    return f;
+}
+
+bool tf_env_open(const tf_env *env, tf_config *cfg)
+{
+    *cfg = (tf_config){ .mode = env->mode, .policy = env->policy, .verify = env->verify };
+    if (env->log_path && !(cfg->log = open_or_complain("TRANSFOLD_LOG", env->log_path)))
+        return false;
+    if (env->summary_path && strcmp(env->summary_path, "-") == 0)
+        cfg->summary = stderr;
+    else if (env->summary_path && !(cfg->summary = open_or_complain("TRANSFOLD_SUMMARY", env->summary_path))) {
+        if (cfg->log)
+            fclose(cfg->log);
+        cfg->log = NULL;
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,25 @@
+/* The TRANSFOLD_* environment, read once at load time. */
+#ifndef TF_PRELOAD_CONFIG_H
+#define TF_PRELOAD_CONFIG_H
+#include <stdbool.h>
+
+#include "engine.h"
+
+typedef struct tf_env {
+    tf_mode mode;
+    tf_policy policy;
+    const char *log_path;     /* NULL: no event log */
+    const char *summary_path; /* NULL: none; "-": stderr */
+    const char *rules;        /* colon-separated rule files, or NULL */
+    bool verify;
+} tf_env;
+
+/* Parses the environment. A bad value prints one line naming it and yields
+ * mode off, so the program runs untouched. */
+tf_env tf_env_read(void);
+
+/* Opens the files the engine writes to. False (after one line on stderr)
+ * when one cannot be opened; the caller then runs as pass-through. */
+bool tf_env_open(const tf_env *env, tf_config *cfg);
+
+#endif

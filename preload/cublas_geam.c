@@ -1,0 +1,242 @@
+/* cublas{S,D,C,Z}geam(_64): the cuBLAS transpose producer.
+ *
+ * C = alpha*op(A) + beta*op(B) is a pure transpose of A when op(A) is T or C
+ * and beta is 0, and of B when op(B) is T or C and alpha is 0. Then the call
+ * can become a pending record whose replay is this very call. */
+#include <stdlib.h>
+
+#include "describe.h"
+#include "hooks.h"
+#include "replay.h"
+#include "state.h"
+
+typedef struct geam_args {
+    cublasHandle_t handle;
+    cublasOperation_t ta, tb;
+    int64_t m, n;
+    const void *alpha, *A;
+    int64_t lda;
+    const void *beta, *B;
+    int64_t ldb;
+    void *C;
+    int64_t ldc;
+} geam_args;
+
+typedef struct geam_kind {
+    const char *api, *dtype;
+    tf_fn_id id;
+    tf_stype t;
+    uint32_t elem;
+    cublasStatus_t (*invoke)(const geam_args *a);
+} geam_kind;
+
+/* Everything a replay needs, copied: the program may reuse its scalars,
+ * change the handle's stream or pointer mode, or switch devices. */
+typedef struct geam_replay {
+    const geam_kind *kind;
+    geam_args a;
+    tf_scalar alpha, beta;
+    uint64_t stream;
+    int device;
+} geam_replay;
+
+/* What a geam call is, once its scalars are known. */
+typedef struct geam_plan {
+    bool transpose;     /* one operand is transposed into C */
+    bool a_src;         /* that operand is A (else B) */
+    bool read_a, read_b;
+    bool host;          /* alpha and beta were readable */
+    const char *refuse; /* why it cannot be deferred */
+} geam_plan;
+
+static bool op_transposes(cublasOperation_t op) { return op != CUBLAS_OP_N; }
+
+/* The argument checks cuBLAS makes; a call failing them goes straight
+ * through so its status is exactly cuBLAS's. */
+static bool geam_valid(const geam_args *a)
+{
+    int64_t ra = op_transposes(a->ta) ? a->n : a->m, rb = op_transposes(a->tb) ? a->n : a->m;
+    if (!a->handle || !tf_cublas_op_valid(a->ta) || !tf_cublas_op_valid(a->tb))
+        return false;
+    if (a->m <= 0 || a->n <= 0 || !a->alpha || !a->beta)
+        return false;
+    if (a->lda < (ra > 1 ? ra : 1) || a->ldb < (rb > 1 ? rb : 1) || a->ldc < (a->m > 1 ? a->m : 1))
+        return false;
+    if (a->C == a->A && (a->lda != a->ldc || op_transposes(a->ta)))
+        return false;
+    return !(a->C == a->B && (a->ldb != a->ldc || op_transposes(a->tb)));
+}
+
+static tf_view geam_operand(const geam_kind *k, const geam_args *a, bool is_a)
+{
+    cublasOperation_t op = is_a ? a->ta : a->tb;
+    int64_t rows = op_transposes(op) ? a->n : a->m, cols = op_transposes(op) ? a->m : a->n;
+    return tf_matrix(is_a ? a->A : a->B, k->elem, rows, cols, is_a ? a->lda : a->ldb, 1, 0);
+}
+
+static tf_view geam_output(const geam_kind *k, const geam_args *a)
+{
+    return tf_matrix(a->C, k->elem, a->m, a->n, a->ldc, 1, 0);
+}
+
+static geam_plan geam_classify(const geam_kind *k, const geam_args *a, bool host,
+                               const tf_scalar *alpha, const tf_scalar *beta)
+{
+    bool alpha0 = host && tf_scalar_is_zero(k->t, alpha), beta0 = host && tf_scalar_is_zero(k->t, beta);
+    geam_plan p = { .read_a = !alpha0, .read_b = !beta0, .host = host };
+    bool ta = op_transposes(a->ta), tb = op_transposes(a->tb);
+    p.transpose = ta || tb;
+    p.a_src = ta && (beta0 || !(tb && alpha0));
+    if (!p.transpose)
+        return p;
+    if (!host)
+        p.refuse = "device pointer mode: alpha and beta unknown";
+    else if (!(p.a_src ? beta0 : alpha0))
+        p.refuse = "both operands contribute (alpha and beta nonzero)";
+    else {
+        tf_view src = geam_operand(k, a, p.a_src), dst = geam_output(k, a);
+        if (tf_range_overlaps(tf_view_footprint(&src), tf_view_footprint(&dst)))
+            p.refuse = "in place: output overlaps the source";
+    }
+    return p;
+}
+
+static tf_transpose_desc geam_desc(const geam_kind *k, const geam_args *a, const geam_plan *p,
+                                   const tf_scalar *alpha, const tf_scalar *beta)
+{
+    cublasOperation_t op = p->a_src ? a->ta : a->tb;
+    return (tf_transpose_desc){
+        .producer = k->api, .name = k->api, .dtype = k->dtype,
+        .src = geam_operand(k, a, p->a_src), .dst = geam_output(k, a),
+        .conj = op == CUBLAS_OP_C && tf_stype_complex(k->t),
+        .complex_type = tf_stype_complex(k->t),
+        .alpha = tf_scalar_scale(k->t, p->a_src ? alpha : beta, p->host),
+        .stream = tf_cublas_stream(a->handle), .ctx = (uint64_t)(tf_current_device() + 1),
+        .handle = TF_ADDR(a->handle),
+    };
+}
+
+/* Reads and writes of a geam that is not deferred, beyond what the engine
+ * derives from a refused producer's views. */
+static tf_access geam_access(const geam_kind *k, const geam_args *a, const geam_plan *p, bool write)
+{
+    tf_access acc = { .api = k->api, .stream = tf_cublas_stream(a->handle) };
+    tf_view va = geam_operand(k, a, true), vb = geam_operand(k, a, false);
+    if (p->read_a)
+        tf_access_read(&acc, tf_view_footprint(&va));
+    if (p->read_b)
+        tf_access_read(&acc, tf_view_footprint(&vb));
+    if (write)
+        tf_access_write(&acc, geam_output(k, a));
+    return acc;
+}
+
+static int geam_replay_run(void *arg, uint64_t trigger)
+{
+    geam_replay *r = arg;
+    cublasHandle_t h = r->a.handle;
+    cudaStream_t old_stream = NULL;
+    cublasPointerMode_t old_mode = CUBLAS_POINTER_MODE_HOST;
+    tf_depth++;
+    int dev = tf_device_enter(r->device);
+    TF_REAL(cublasGetStream_v2)(h, &old_stream);
+    TF_REAL(cublasGetPointerMode_v2)(h, &old_mode);
+    TF_REAL(cublasSetStream_v2)(h, (cudaStream_t)(uintptr_t)r->stream);
+    TF_REAL(cublasSetPointerMode_v2)(h, CUBLAS_POINTER_MODE_HOST);
+    geam_args a = r->a;
+    a.alpha = &r->alpha;
+    a.beta = &r->beta;
+    int st = r->kind->invoke(&a);
+    TF_REAL(cublasSetPointerMode_v2)(h, old_mode);
+    TF_REAL(cublasSetStream_v2)(h, old_stream);
+    tf_device_leave(dev);
+    if (st == CUBLAS_STATUS_SUCCESS)
+        st = tf_order_after(r->stream, trigger);
+    tf_depth--;
+    return st;
+}
+
+static tf_replay geam_replay_new(const geam_kind *k, const geam_args *a, const tf_scalar *alpha,
+                                 const tf_scalar *beta, uint64_t stream)
+{
+    geam_replay *r = malloc(sizeof *r);
+    if (!r)
+        return (tf_replay){0};
+    *r = (geam_replay){ .kind = k, .a = *a, .alpha = *alpha, .beta = *beta, .stream = stream,
+                        .device = tf_current_device() };
+    return (tf_replay){ .run = geam_replay_run, .release = free, .arg = r };
+}
+
+/* A transpose-shaped geam: deferred if the engine agrees, else run and
+ * reported. */
+static cublasStatus_t geam_producer(const geam_kind *k, const geam_args *a, const geam_plan *p,
+                                    const tf_scalar *alpha, const tf_scalar *beta)
+{
+    tf_transpose_desc d = geam_desc(k, a, p, alpha, beta);
+    tf_access extra = geam_access(k, a, p, false);
+    tf_replay rp = p->refuse ? (tf_replay){0} : geam_replay_new(k, a, alpha, beta, d.stream);
+    tf_engine *e = tf_lock();
+    if (p->refuse && e)
+        tf_access_begin(e, &extra);
+    bool deferred = e && (p->refuse || rp.run) && tf_transpose_begin(e, &d, rp, p->refuse);
+    if (!e && rp.release)
+        rp.release(rp.arg);
+    tf_unlock(e);
+    if (deferred)
+        return CUBLAS_STATUS_SUCCESS;
+    cublasStatus_t st = TF_PASS(k->invoke(a));
+    e = tf_lock();
+    if (e) {
+        tf_transpose_end(e, &d, st == CUBLAS_STATUS_SUCCESS);
+        if (p->refuse)
+            tf_access_end(e, &extra, st == CUBLAS_STATUS_SUCCESS);
+    }
+    tf_unlock(e);
+    return st;
+}
+
+static cublasStatus_t geam_hook(const geam_kind *k, const geam_args *a)
+{
+    if (!tf_real_get(k->id))
+        return CUBLAS_STATUS_NOT_INITIALIZED;
+    if (!tf_active() || !geam_valid(a))
+        return TF_PASS(k->invoke(a));
+    bool host = tf_cublas_host_pointers(a->handle);
+    tf_scalar alpha = host ? tf_scalar_load(k->t, a->alpha) : (tf_scalar){0};
+    tf_scalar beta = host ? tf_scalar_load(k->t, a->beta) : (tf_scalar){0};
+    geam_plan p = geam_classify(k, a, host, &alpha, &beta);
+    if (p.transpose)
+        return geam_producer(k, a, &p, &alpha, &beta);
+    if (!tf_watching())
+        return TF_PASS(k->invoke(a));
+    tf_access acc = geam_access(k, a, &p, true);
+    tf_note_access_begin(&acc);
+    cublasStatus_t st = TF_PASS(k->invoke(a));
+    tf_note_access_end(&acc, st == CUBLAS_STATUS_SUCCESS);
+    return st;
+}
+
+#define GEAM_VARIANT(NAME, T, I, STYPE, DTYPE)                                                      \
+    static cublasStatus_t invoke_##NAME(const geam_args *a)                                         \
+    {                                                                                               \
+        return TF_REAL(NAME)(a->handle, a->ta, a->tb, (I)a->m, (I)a->n, a->alpha, a->A, (I)a->lda, \
+                             a->beta, a->B, (I)a->ldb, a->C, (I)a->ldc);                            \
+    }                                                                                               \
+    static const geam_kind kind_##NAME = { #NAME, DTYPE, TF_ID_##NAME, STYPE, sizeof(T),            \
+                                           invoke_##NAME };                                         \
+    cublasStatus_t NAME(cublasHandle_t handle, cublasOperation_t ta, cublasOperation_t tb, I m,     \
+                        I n, const T *alpha, const T *A, I lda, const T *beta, const T *B, I ldb,   \
+                        T *C, I ldc)                                                                \
+    {                                                                                               \
+        geam_args a = { handle, ta, tb, m, n, alpha, A, lda, beta, B, ldb, C, ldc };                \
+        return geam_hook(&kind_##NAME, &a);                                                         \
+    }
+
+GEAM_VARIANT(cublasSgeam, float, int, TF_S_F32, "f32")
+GEAM_VARIANT(cublasDgeam, double, int, TF_S_F64, "f64")
+GEAM_VARIANT(cublasCgeam, cuComplex, int, TF_S_C32, "c64")
+GEAM_VARIANT(cublasZgeam, cuDoubleComplex, int, TF_S_C64, "c128")
+GEAM_VARIANT(cublasSgeam_64, float, int64_t, TF_S_F32, "f32")
+GEAM_VARIANT(cublasDgeam_64, double, int64_t, TF_S_F64, "f64")
+GEAM_VARIANT(cublasCgeam_64, cuComplex, int64_t, TF_S_C32, "c64")
+GEAM_VARIANT(cublasZgeam_64, cuDoubleComplex, int64_t, TF_S_C64, "c128")

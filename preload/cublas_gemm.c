@@ -1,0 +1,166 @@
+/* cuBLAS GEMM/GEMV consumers: describe the operands, let the engine fold
+ * them onto pending transposes, call cuBLAS with what it says. */
+#include <string.h>
+
+#include "cublas_gemm.h"
+#include "state.h"
+
+static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
+
+static bool gemm_valid(const gemm_kind *k, const gemm_args *a)
+{
+    if (!a->handle || !tf_cublas_op_valid(a->ta) || !a->alpha || !a->beta)
+        return false;
+    if (a->m < 0 || a->n < 0 || a->batch < 0)
+        return false;
+    if (k->shape == GEMM_MATVEC)
+        return a->lda >= max1(a->m) && a->ldb != 0 && a->ldc != 0;
+    if (!tf_cublas_op_valid(a->tb) || a->k < 0)
+        return false;
+    return a->lda >= max1(a->ta == CUBLAS_OP_N ? a->m : a->k) &&
+           a->ldb >= max1(a->tb == CUBLAS_OP_N ? a->k : a->n) && a->ldc >= max1(a->m);
+}
+
+/* What the call touches, in the engine's terms. */
+typedef struct gemm_desc {
+    tf_gemm g;
+    bool is_b[2];      /* which argument each engine operand is */
+    tf_stype stype;
+    bool known;        /* every type understood */
+    bool matvec;
+} gemm_desc;
+
+static void add_operand(gemm_desc *d, const char *role, tf_view v, cublasOperation_t op, bool is_b)
+{
+    int i = d->g.nin++;
+    d->g.in[i] = (tf_operand){ .role = role, .v = v, .op = tf_op_from_cublas(op) };
+    d->is_b[i] = is_b;
+}
+
+static void describe_matmul(gemm_desc *d, const gemm_args *a)
+{
+    uint32_t ea = tf_dtype_size(a->at), eb = tf_dtype_size(a->bt), ec = tf_dtype_size(a->ct);
+    d->known = ea && eb && ec && d->stype != TF_S_NONE;
+    if (a->k > 0) {
+        bool na = a->ta == CUBLAS_OP_N, nb = a->tb == CUBLAS_OP_N;
+        add_operand(d, "A", tf_matrix(a->A, ea, na ? a->m : a->k, na ? a->k : a->m, a->lda, a->batch, a->sa),
+                    a->ta, false);
+        add_operand(d, "B", tf_matrix(a->B, eb, nb ? a->k : a->n, nb ? a->n : a->k, a->ldb, a->batch, a->sb),
+                    a->tb, true);
+    }
+    tf_access_write(&d->g.acc, tf_matrix(a->C, ec, a->m, a->n, a->ldc, a->batch, a->sc));
+    d->g.m = a->m;
+    d->g.n = a->n;
+    d->g.k = a->k;
+}
+
+static void describe_matvec(gemm_desc *d, const gemm_args *a)
+{
+    uint32_t e = tf_dtype_size(a->at);
+    bool n = a->ta == CUBLAS_OP_N;
+    int64_t xlen = n ? a->n : a->m, ylen = n ? a->m : a->n;
+    d->known = e != 0;
+    add_operand(d, "A", tf_matrix(a->A, e, a->m, a->n, a->lda, 1, 0), a->ta, false);
+    tf_view x = tf_vector(a->B, e, xlen, a->ldb);
+    tf_access_read(&d->g.acc, tf_view_footprint(&x));
+    tf_access_write(&d->g.acc, tf_vector(a->C, e, ylen, a->ldc));
+    d->g.m = ylen;
+    d->g.n = 1;
+    d->g.k = xlen;
+}
+
+static gemm_desc gemm_describe(const gemm_kind *k, const gemm_args *a)
+{
+    gemm_desc d = { .stype = k->stype != TF_S_NONE ? k->stype : tf_compute_stype(a->compute, a->ct) };
+    bool host = tf_cublas_host_pointers(a->handle);
+    d.g.acc.api = k->api;
+    d.g.acc.stream = tf_cublas_stream(a->handle);
+    d.g.dtype = tf_dtype_name(a->at);
+    d.g.complex_type = tf_dtype_complex(a->ct);
+    d.g.alpha_host = host && d.stype != TF_S_NONE && d.stype != TF_S_I32;
+    d.matvec = k->shape == GEMM_MATVEC;
+    if (d.matvec)
+        describe_matvec(&d, a);
+    else
+        describe_matmul(&d, a);
+    /* Unless beta is a known 0, the output is read as well. */
+    tf_scalar beta = tf_scalar_load(d.stype, host ? a->beta : NULL);
+    if (!(host && d.stype != TF_S_NONE && tf_scalar_is_zero(d.stype, &beta)))
+        tf_access_read(&d.g.acc, tf_view_footprint(&d.g.acc.writes[0]));
+    return d;
+}
+
+/* The call with the plan's operands and scale; `alpha` holds the new scale. */
+static gemm_args gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_plan *plan, tf_scalar *alpha)
+{
+    gemm_args b = *a;
+    for (int i = 0; i < d->g.nin; i++) {
+        const tf_rewrite *r = &plan->in[i];
+        if (!r->folded)
+            continue;
+        const void *p = (const void *)(uintptr_t)r->addr;
+        cublasOperation_t op = tf_op_to_cublas(r->op);
+        if (d->is_b[i]) {
+            b.B = p, b.ldb = r->ld, b.tb = op;
+            b.sb = a->sb ? r->stride : 0;
+        } else {
+            b.A = p, b.lda = r->ld, b.ta = op;
+            b.sa = a->sa ? r->stride : 0;
+            /* A GEMV's m x n is A as stored, and the fold stores it transposed. */
+            if (d->matvec)
+                b.m = a->n, b.n = a->m;
+        }
+    }
+    if (plan->alpha_mul != 1.0) {
+        *alpha = tf_scalar_load(d->stype, a->alpha);
+        tf_scalar_mul(d->stype, alpha, plan->alpha_mul);
+        b.alpha = alpha;
+    }
+    return b;
+}
+
+static cublasStatus_t gemm_folded(const gemm_kind *k, const gemm_args *a, gemm_desc *d)
+{
+    tf_plan plan;
+    memset(&plan, 0, sizeof plan);
+    plan.alpha_mul = 1.0;
+    tf_engine *e = tf_lock();
+    if (e)
+        tf_gemm_begin(e, &d->g, &plan);
+    tf_unlock(e);
+    cublasStatus_t st;
+    if (plan.any) {
+        tf_scalar alpha;
+        gemm_args b = gemm_rewrite(d, a, &plan, &alpha);
+        st = TF_PASS(k->invoke(&b));
+        if (st != CUBLAS_STATUS_SUCCESS) {
+            e = tf_lock();
+            if (e)
+                tf_gemm_fallback(e, &d->g, &plan, "cuBLAS rejected the folded call");
+            tf_unlock(e);
+            st = TF_PASS(k->invoke(a));
+        }
+    } else {
+        st = TF_PASS(k->invoke(a));
+    }
+    e = tf_lock();
+    if (e)
+        tf_gemm_end(e, &d->g, &plan, st == CUBLAS_STATUS_SUCCESS);
+    tf_unlock(e);
+    return st;
+}
+
+cublasStatus_t tf_gemm_hook(const gemm_kind *k, const gemm_args *a)
+{
+    if (!tf_real_get(k->id))
+        return CUBLAS_STATUS_NOT_INITIALIZED;
+    bool empty = a->m == 0 || a->n == 0 || a->batch == 0;
+    if (!tf_watching() || empty || !gemm_valid(k, a))
+        return TF_PASS(k->invoke(a));
+    gemm_desc d = gemm_describe(k, a);
+    if (!d.known) {
+        tf_note_materialize_all(d.g.acc.stream, "GEMM with data types transfold does not describe");
+        return TF_PASS(k->invoke(a));
+    }
+    return gemm_folded(k, a, &d);
+}

@@ -1,0 +1,104 @@
+/* Driver copies and sets, as accesses. */
+#include "access_hook.h"
+#include "describe.h"
+
+#define CU_HOOK(NAME, PARAMS, ARGS, DESCRIBE) TF_ACCESS_HOOK(CUresult, TF_MISSING_CUDA, NAME, PARAMS, ARGS, DESCRIBE)
+#define PTSZ(s) tf_stream_ptsz((cudaStream_t)(s))
+#define copy(api, stream, dst, src, n) tf_copy_access(api, stream, (uint64_t)(dst), TF_ADDR(src), n)
+
+/* One side of a 2D copy: its first byte, or 0 for an array (not device
+ * memory we track). */
+static uint64_t side_addr(CUmemorytype type, const void *host, CUdeviceptr dev, size_t x, size_t y, size_t pitch)
+{
+    uint64_t base = type == CU_MEMORYTYPE_HOST ? TF_ADDR(host)
+                  : type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED ? (uint64_t)dev : 0;
+    return base ? base + y * pitch + x : 0;
+}
+
+static tf_access copy2d(const char *api, uint64_t stream, const CUDA_MEMCPY2D *c)
+{
+    tf_access a = { .api = api, .stream = stream };
+    if (!c)
+        return a;
+    uint64_t src = side_addr(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcXInBytes, c->srcY, c->srcPitch);
+    uint64_t dst = side_addr(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstXInBytes, c->dstY, c->dstPitch);
+    size_t spitch = c->srcPitch ? c->srcPitch : c->WidthInBytes, dpitch = c->dstPitch ? c->dstPitch : c->WidthInBytes;
+    tf_view s = tf_pitched(src, spitch, c->WidthInBytes, c->Height);
+    if (src)
+        tf_access_read(&a, tf_view_footprint(&s));
+    if (dst)
+        tf_access_write(&a, tf_pitched(dst, dpitch, c->WidthInBytes, c->Height));
+    return a;
+}
+
+#define D2D (CUdeviceptr dst, CUdeviceptr src, size_t n)
+#define D2D_ASYNC (CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s)
+CU_HOOK(cuMemcpy, D2D, (dst, src, n), copy("cuMemcpy", 0, dst, src, n))
+CU_HOOK(cuMemcpy_ptds, D2D, (dst, src, n), copy("cuMemcpy", TF_STREAM_PER_THREAD, dst, src, n))
+CU_HOOK(cuMemcpyAsync, D2D_ASYNC, (dst, src, n, s), copy("cuMemcpyAsync", TF_ADDR(s), dst, src, n))
+CU_HOOK(cuMemcpyAsync_ptsz, D2D_ASYNC, (dst, src, n, s), copy("cuMemcpyAsync", PTSZ(s), dst, src, n))
+CU_HOOK(cuMemcpyDtoD_v2, D2D, (dst, src, n), copy("cuMemcpyDtoD", 0, dst, src, n))
+CU_HOOK(cuMemcpyDtoD_v2_ptds, D2D, (dst, src, n), copy("cuMemcpyDtoD", TF_STREAM_PER_THREAD, dst, src, n))
+CU_HOOK(cuMemcpyDtoDAsync_v2, D2D_ASYNC, (dst, src, n, s), copy("cuMemcpyDtoDAsync", TF_ADDR(s), dst, src, n))
+CU_HOOK(cuMemcpyDtoDAsync_v2_ptsz, D2D_ASYNC, (dst, src, n, s), copy("cuMemcpyDtoDAsync", PTSZ(s), dst, src, n))
+
+#define H2D (CUdeviceptr dst, const void *src, size_t n)
+#define H2D_ASYNC (CUdeviceptr dst, const void *src, size_t n, CUstream s)
+CU_HOOK(cuMemcpyHtoD_v2, H2D, (dst, src, n), copy("cuMemcpyHtoD", 0, dst, src, n))
+CU_HOOK(cuMemcpyHtoD_v2_ptds, H2D, (dst, src, n), copy("cuMemcpyHtoD", TF_STREAM_PER_THREAD, dst, src, n))
+CU_HOOK(cuMemcpyHtoDAsync_v2, H2D_ASYNC, (dst, src, n, s), copy("cuMemcpyHtoDAsync", TF_ADDR(s), dst, src, n))
+CU_HOOK(cuMemcpyHtoDAsync_v2_ptsz, H2D_ASYNC, (dst, src, n, s), copy("cuMemcpyHtoDAsync", PTSZ(s), dst, src, n))
+
+#define D2H (void *dst, CUdeviceptr src, size_t n)
+#define D2H_ASYNC (void *dst, CUdeviceptr src, size_t n, CUstream s)
+#define copy_to_host(api, stream, dst, src, n) tf_copy_access(api, stream, TF_ADDR(dst), (uint64_t)(src), n)
+CU_HOOK(cuMemcpyDtoH_v2, D2H, (dst, src, n), copy_to_host("cuMemcpyDtoH", 0, dst, src, n))
+CU_HOOK(cuMemcpyDtoH_v2_ptds, D2H, (dst, src, n), copy_to_host("cuMemcpyDtoH", TF_STREAM_PER_THREAD, dst, src, n))
+CU_HOOK(cuMemcpyDtoHAsync_v2, D2H_ASYNC, (dst, src, n, s), copy_to_host("cuMemcpyDtoHAsync", TF_ADDR(s), dst, src, n))
+CU_HOOK(cuMemcpyDtoHAsync_v2_ptsz, D2H_ASYNC, (dst, src, n, s), copy_to_host("cuMemcpyDtoHAsync", PTSZ(s), dst, src, n))
+
+CU_HOOK(cuMemcpy2D_v2, (const CUDA_MEMCPY2D *c), (c), copy2d("cuMemcpy2D", 0, c))
+CU_HOOK(cuMemcpy2D_v2_ptds, (const CUDA_MEMCPY2D *c), (c), copy2d("cuMemcpy2D", TF_STREAM_PER_THREAD, c))
+CU_HOOK(cuMemcpy2DUnaligned_v2, (const CUDA_MEMCPY2D *c), (c), copy2d("cuMemcpy2DUnaligned", 0, c))
+CU_HOOK(cuMemcpy2DUnaligned_v2_ptds, (const CUDA_MEMCPY2D *c), (c), copy2d("cuMemcpy2DUnaligned", TF_STREAM_PER_THREAD, c))
+CU_HOOK(cuMemcpy2DAsync_v2, (const CUDA_MEMCPY2D *c, CUstream s), (c, s), copy2d("cuMemcpy2DAsync", TF_ADDR(s), c))
+CU_HOOK(cuMemcpy2DAsync_v2_ptsz, (const CUDA_MEMCPY2D *c, CUstream s), (c, s), copy2d("cuMemcpy2DAsync", PTSZ(s), c))
+
+/* memsetD{8,16,32}: n elements of the given width. */
+#define SET(NAME, API, T, STREAM)                                                        \
+    CU_HOOK(NAME, (CUdeviceptr p, T v, size_t n), (p, v, n),                              \
+            tf_set_access(API, STREAM, tf_view_dense(p, n * sizeof(T))))
+#define SET_ASYNC(NAME, API, T, STREAM)                                                  \
+    CU_HOOK(NAME, (CUdeviceptr p, T v, size_t n, CUstream s), (p, v, n, s),               \
+            tf_set_access(API, STREAM, tf_view_dense(p, n * sizeof(T))))
+#define SET2D(NAME, API, T, STREAM)                                                      \
+    CU_HOOK(NAME, (CUdeviceptr p, size_t pitch, T v, size_t w, size_t h), (p, pitch, v, w, h), \
+            tf_set_access(API, STREAM, tf_pitched(p, pitch, w * sizeof(T), h)))
+#define SET2D_ASYNC(NAME, API, T, STREAM)                                                \
+    CU_HOOK(NAME, (CUdeviceptr p, size_t pitch, T v, size_t w, size_t h, CUstream s),     \
+            (p, pitch, v, w, h, s), tf_set_access(API, STREAM, tf_pitched(p, pitch, w * sizeof(T), h)))
+
+SET(cuMemsetD8_v2, "cuMemsetD8", unsigned char, 0)
+SET(cuMemsetD8_v2_ptds, "cuMemsetD8", unsigned char, TF_STREAM_PER_THREAD)
+SET(cuMemsetD16_v2, "cuMemsetD16", unsigned short, 0)
+SET(cuMemsetD16_v2_ptds, "cuMemsetD16", unsigned short, TF_STREAM_PER_THREAD)
+SET(cuMemsetD32_v2, "cuMemsetD32", unsigned int, 0)
+SET(cuMemsetD32_v2_ptds, "cuMemsetD32", unsigned int, TF_STREAM_PER_THREAD)
+SET_ASYNC(cuMemsetD8Async, "cuMemsetD8Async", unsigned char, TF_ADDR(s))
+SET_ASYNC(cuMemsetD8Async_ptsz, "cuMemsetD8Async", unsigned char, PTSZ(s))
+SET_ASYNC(cuMemsetD16Async, "cuMemsetD16Async", unsigned short, TF_ADDR(s))
+SET_ASYNC(cuMemsetD16Async_ptsz, "cuMemsetD16Async", unsigned short, PTSZ(s))
+SET_ASYNC(cuMemsetD32Async, "cuMemsetD32Async", unsigned int, TF_ADDR(s))
+SET_ASYNC(cuMemsetD32Async_ptsz, "cuMemsetD32Async", unsigned int, PTSZ(s))
+SET2D(cuMemsetD2D8_v2, "cuMemsetD2D8", unsigned char, 0)
+SET2D(cuMemsetD2D8_v2_ptds, "cuMemsetD2D8", unsigned char, TF_STREAM_PER_THREAD)
+SET2D(cuMemsetD2D16_v2, "cuMemsetD2D16", unsigned short, 0)
+SET2D(cuMemsetD2D16_v2_ptds, "cuMemsetD2D16", unsigned short, TF_STREAM_PER_THREAD)
+SET2D(cuMemsetD2D32_v2, "cuMemsetD2D32", unsigned int, 0)
+SET2D(cuMemsetD2D32_v2_ptds, "cuMemsetD2D32", unsigned int, TF_STREAM_PER_THREAD)
+SET2D_ASYNC(cuMemsetD2D8Async, "cuMemsetD2D8Async", unsigned char, TF_ADDR(s))
+SET2D_ASYNC(cuMemsetD2D8Async_ptsz, "cuMemsetD2D8Async", unsigned char, PTSZ(s))
+SET2D_ASYNC(cuMemsetD2D16Async, "cuMemsetD2D16Async", unsigned short, TF_ADDR(s))
+SET2D_ASYNC(cuMemsetD2D16Async_ptsz, "cuMemsetD2D16Async", unsigned short, PTSZ(s))
+SET2D_ASYNC(cuMemsetD2D32Async, "cuMemsetD2D32Async", unsigned int, TF_ADDR(s))
+SET2D_ASYNC(cuMemsetD2D32Async_ptsz, "cuMemsetD2D32Async", unsigned int, PTSZ(s))

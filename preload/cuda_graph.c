@@ -1,0 +1,35 @@
+/* Driver stream capture and graph launches (see cudart_graph.c). */
+#include "describe.h"
+#include "hooks.h"
+#include "state.h"
+
+
+#define PTSZ(s) tf_stream_ptsz((cudaStream_t)(s))
+
+CUresult cuStreamEndCapture(CUstream s, CUgraph *g)
+{
+    TF_REAL_OR(cuStreamEndCapture, TF_MISSING_CUDA);
+    tf_note_capture_end(TF_ADDR(s));
+    return TF_PASS(real(s, g));
+}
+
+CUresult cuStreamEndCapture_ptsz(CUstream s, CUgraph *g)
+{
+    TF_REAL_OR(cuStreamEndCapture_ptsz, TF_MISSING_CUDA);
+    tf_note_capture_end(PTSZ(s));
+    return TF_PASS(real(s, g));
+}
+
+CUresult cuGraphLaunch(CUgraphExec g, CUstream s)
+{
+    TF_REAL_OR(cuGraphLaunch, TF_MISSING_CUDA);
+    tf_note_graph_launch(TF_ADDR(s));
+    return TF_PASS(real(g, s));
+}
+
+CUresult cuGraphLaunch_ptsz(CUgraphExec g, CUstream s)
+{
+    TF_REAL_OR(cuGraphLaunch_ptsz, TF_MISSING_CUDA);
+    tf_note_graph_launch(PTSZ(s));
+    return TF_PASS(real(g, s));
+}

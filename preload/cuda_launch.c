@@ -1,0 +1,152 @@
+/* Driver launch routes, and the calls that name their functions. A launch
+ * reaching the driver at depth 0 came from neither an intercepted library
+ * call nor our own replay: it is the program's (or an uninstrumented
+ * library's) own work. */
+#include "describe.h"
+#include "hooks.h"
+#include "launch.h"
+#include "names.h"
+#include "state.h"
+
+CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name)
+{
+    TF_REAL_OR(cuModuleGetFunction, TF_MISSING_CUDA);
+    CUresult r = TF_PASS(real(f, m, name));
+    if (r == CUDA_SUCCESS && f)
+        tf_name_set_copy(*f, name);
+    return r;
+}
+
+CUresult cuLibraryGetKernel(CUkernel *k, CUlibrary lib, const char *name)
+{
+    TF_REAL_OR(cuLibraryGetKernel, TF_MISSING_CUDA);
+    CUresult r = TF_PASS(real(k, lib, name));
+    if (r == CUDA_SUCCESS && k)
+        tf_name_set_copy(*k, name);
+    return r;
+}
+
+CUresult cuKernelGetFunction(CUfunction *f, CUkernel k)
+{
+    TF_REAL_OR(cuKernelGetFunction, TF_MISSING_CUDA);
+    CUresult r = TF_PASS(real(f, k));
+    if (r == CUDA_SUCCESS && f)
+        tf_name_alias(*f, k);
+    return r;
+}
+
+/* A CUfunction's name: remembered, else asked of the driver. A CUkernel
+ * passed where a CUfunction is expected (legal since CUDA 12) is named by
+ * cuLibraryGetKernel. */
+static const char *function_name(CUfunction f)
+{
+    const char *n = tf_name_get(f);
+    tf_fn_cuFuncGetName get = TF_REAL(cuFuncGetName);
+    if (n || !get || TF_PASS(get(&n, f)) != CUDA_SUCCESS || !n)
+        return n;
+    tf_name_set_copy(f, n);
+    return tf_name_get(f);
+}
+
+static int driver_param_info(const void *fn, size_t i, size_t *off, size_t *size)
+{
+    tf_fn_cuFuncGetParamInfo info = TF_REAL(cuFuncGetParamInfo);
+    return info ? (int)TF_PASS(info((CUfunction)(uintptr_t)fn, i, off, size)) : -1;
+}
+
+/* `extra` may carry the parameters already packed. */
+static void packed_from_extra(tf_launch *l, void **extra)
+{
+    const void *buf = NULL;
+    size_t len = 0;
+    for (size_t i = 0; extra && extra[i] != CU_LAUNCH_PARAM_END; i += 2) {
+        if (extra[i] == CU_LAUNCH_PARAM_BUFFER_POINTER)
+            buf = extra[i + 1];
+        else if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE && extra[i + 1])
+            len = *(const size_t *)extra[i + 1];
+    }
+    if (buf && len)
+        l->packed = buf, l->packed_len = len;
+}
+
+static tf_launch driver_launch(const char *api, CUfunction f, tf_relaunch_fn relaunch, const unsigned grid[3],
+                               const unsigned block[3], unsigned shm, uint64_t stream, void **params, void **extra)
+{
+    tf_launch l = { .api = api, .name = function_name(f), .grid = { grid[0], grid[1], grid[2] },
+                    .block = { block[0], block[1], block[2] }, .shared_mem = shm, .stream = stream,
+                    .args = params, .fn = f, .param_info = driver_param_info, .relaunch = relaunch };
+    if (!params)
+        packed_from_extra(&l, extra);
+    return l;
+}
+
+#define GRID_PARAMS unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned shm, CUstream s
+#define GRID_ARGS gx, gy, gz, bx, by, bz, shm, s
+
+/* Replays pass the deep-copied parameters as kernelParams, whatever the
+ * original used. */
+#define R_GRID(r) (CUfunction)(uintptr_t)(r)->fn, (r)->grid[0], (r)->grid[1], (r)->grid[2], (r)->block[0], \
+    (r)->block[1], (r)->block[2], (unsigned)(r)->shared_mem, (CUstream)(uintptr_t)(r)->stream, (r)->args
+
+#define CU_LAUNCH(NAME, API, STREAM, EXTRA, PARAMS, ARGS, REPLAY)                               \
+    static int relaunch_##NAME(const tf_launch_replay *r)                                       \
+    {                                                                                           \
+        return TF_REAL(NAME) REPLAY;                                                            \
+    }                                                                                           \
+    CUresult NAME PARAMS                                                                        \
+    {                                                                                           \
+        TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
+        if (!tf_launch_watching())                                                              \
+            return TF_PASS(real ARGS);                                                          \
+        tf_launch l = driver_launch(API, f, relaunch_##NAME, (unsigned[3]){ gx, gy, gz },       \
+                                    (unsigned[3]){ bx, by, bz }, shm, STREAM, params, EXTRA);   \
+        if (tf_launch_begin(&l))                                                                \
+            return CUDA_SUCCESS;                                                                \
+        CUresult r = TF_PASS(real ARGS);                                                        \
+        tf_launch_end(&l, r == CUDA_SUCCESS);                                                   \
+        return r;                                                                               \
+    }
+
+#define PTSZ(s) tf_stream_ptsz((cudaStream_t)(s))
+#define KERNEL_PARAMS (CUfunction f, GRID_PARAMS, void **params, void **extra)
+#define KERNEL_ARGS (f, GRID_ARGS, params, extra)
+#define COOP_PARAMS (CUfunction f, GRID_PARAMS, void **params)
+#define COOP_ARGS (f, GRID_ARGS, params)
+#define KERNEL_REPLAY (R_GRID(r), NULL)
+#define COOP_REPLAY (R_GRID(r))
+CU_LAUNCH(cuLaunchKernel, "cuLaunchKernel", TF_ADDR(s), extra, KERNEL_PARAMS, KERNEL_ARGS, KERNEL_REPLAY)
+CU_LAUNCH(cuLaunchKernel_ptsz, "cuLaunchKernel", PTSZ(s), extra, KERNEL_PARAMS, KERNEL_ARGS, KERNEL_REPLAY)
+CU_LAUNCH(cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel", TF_ADDR(s), NULL, COOP_PARAMS, COOP_ARGS, COOP_REPLAY)
+CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", PTSZ(s), NULL, COOP_PARAMS, COOP_ARGS, COOP_REPLAY)
+
+#define CU_LAUNCH_EX(NAME, STREAM)                                                              \
+    static int relaunch_##NAME(const tf_launch_replay *r)                                       \
+    {                                                                                           \
+        CUlaunchConfig c = { .gridDimX = r->grid[0], .gridDimY = r->grid[1], .gridDimZ = r->grid[2], \
+                             .blockDimX = r->block[0], .blockDimY = r->block[1],                \
+                             .blockDimZ = r->block[2], .sharedMemBytes = (unsigned)r->shared_mem, \
+                             .hStream = (CUstream)(uintptr_t)r->stream,                         \
+                             .attrs = (CUlaunchAttribute *)r->attrs, .numAttrs = r->nattrs };   \
+        return TF_REAL(NAME)(&c, (CUfunction)(uintptr_t)r->fn, r->args, NULL);                  \
+    }                                                                                           \
+    CUresult NAME(const CUlaunchConfig *c, CUfunction f, void **params, void **extra)           \
+    {                                                                                           \
+        TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
+        if (!c || !tf_launch_watching())                                                        \
+            return TF_PASS(real(c, f, params, extra));                                          \
+        CUstream s = c->hStream;                                                                \
+        tf_launch l = driver_launch("cuLaunchKernelEx", f, relaunch_##NAME,                     \
+                                    (unsigned[3]){ c->gridDimX, c->gridDimY, c->gridDimZ },     \
+                                    (unsigned[3]){ c->blockDimX, c->blockDimY, c->blockDimZ },  \
+                                    c->sharedMemBytes, STREAM, params, extra);                  \
+        l.attrs = c->attrs, l.nattrs = c->attrs ? c->numAttrs : 0;                              \
+        l.attr_size = sizeof(CUlaunchAttribute);                                                \
+        if (tf_launch_begin(&l))                                                                \
+            return CUDA_SUCCESS;                                                                \
+        CUresult r = TF_PASS(real(c, f, params, extra));                                        \
+        tf_launch_end(&l, r == CUDA_SUCCESS);                                                   \
+        return r;                                                                               \
+    }
+
+CU_LAUNCH_EX(cuLaunchKernelEx, TF_ADDR(s))
+CU_LAUNCH_EX(cuLaunchKernelEx_ptsz, PTSZ(s))

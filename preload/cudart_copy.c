@@ -1,0 +1,71 @@
+/* Runtime copies and sets, described by the bytes they read and the views
+ * they write (a copy over a whole pending destination drops it; a copy out
+ * of one materialises it). Host-side addresses are described too: they lie
+ * in no device allocation, so they cannot matter. */
+#include "access_hook.h"
+#include "describe.h"
+
+#define pitched(p, pitch, w, h) tf_pitched(TF_ADDR(p), pitch, w, h)
+
+static tf_access copy2d_access(const char *api, uint64_t stream, void *dst, size_t dpitch,
+                               const void *src, size_t spitch, size_t width, size_t height)
+{
+    tf_access a = { .api = api, .stream = stream };
+    tf_view s = pitched(src, spitch, width, height);
+    tf_access_read(&a, tf_view_footprint(&s));
+    tf_access_write(&a, pitched(dst, dpitch, width, height));
+    return a;
+}
+
+#define ACCESS_HOOK(NAME, PARAMS, ARGS, DESCRIBE) \
+    TF_ACCESS_HOOK(cudaError_t, TF_MISSING_CUDART, NAME, PARAMS, ARGS, DESCRIBE)
+#define copy_access(api, stream, dst, src, n) tf_copy_access(api, stream, TF_ADDR(dst), TF_ADDR(src), n)
+#define set_access tf_set_access
+
+#define COPY_PARAMS (void *dst, const void *src, size_t n, enum cudaMemcpyKind kind)
+#define COPY_ASYNC_PARAMS (void *dst, const void *src, size_t n, enum cudaMemcpyKind kind, cudaStream_t s)
+ACCESS_HOOK(cudaMemcpy, COPY_PARAMS, (dst, src, n, kind), copy_access("cudaMemcpy", 0, dst, src, n))
+ACCESS_HOOK(cudaMemcpy_ptds, COPY_PARAMS, (dst, src, n, kind),
+            copy_access("cudaMemcpy", TF_STREAM_PER_THREAD, dst, src, n))
+ACCESS_HOOK(cudaMemcpyAsync, COPY_ASYNC_PARAMS, (dst, src, n, kind, s),
+            copy_access("cudaMemcpyAsync", TF_ADDR(s), dst, src, n))
+ACCESS_HOOK(cudaMemcpyAsync_ptsz, COPY_ASYNC_PARAMS, (dst, src, n, kind, s),
+            copy_access("cudaMemcpyAsync", tf_stream_ptsz(s), dst, src, n))
+
+#define PEER_PARAMS (void *dst, int dd, const void *src, int sd, size_t n)
+ACCESS_HOOK(cudaMemcpyPeer, PEER_PARAMS, (dst, dd, src, sd, n), copy_access("cudaMemcpyPeer", 0, dst, src, n))
+ACCESS_HOOK(cudaMemcpyPeerAsync, (void *dst, int dd, const void *src, int sd, size_t n, cudaStream_t s),
+            (dst, dd, src, sd, n, s), copy_access("cudaMemcpyPeerAsync", TF_ADDR(s), dst, src, n))
+
+#define COPY2D_PARAMS (void *dst, size_t dp, const void *src, size_t sp, size_t w, size_t h, \
+                       enum cudaMemcpyKind kind)
+#define COPY2D_ASYNC_PARAMS (void *dst, size_t dp, const void *src, size_t sp, size_t w, size_t h, \
+                             enum cudaMemcpyKind kind, cudaStream_t s)
+ACCESS_HOOK(cudaMemcpy2D, COPY2D_PARAMS, (dst, dp, src, sp, w, h, kind),
+            copy2d_access("cudaMemcpy2D", 0, dst, dp, src, sp, w, h))
+ACCESS_HOOK(cudaMemcpy2D_ptds, COPY2D_PARAMS, (dst, dp, src, sp, w, h, kind),
+            copy2d_access("cudaMemcpy2D", TF_STREAM_PER_THREAD, dst, dp, src, sp, w, h))
+ACCESS_HOOK(cudaMemcpy2DAsync, COPY2D_ASYNC_PARAMS, (dst, dp, src, sp, w, h, kind, s),
+            copy2d_access("cudaMemcpy2DAsync", TF_ADDR(s), dst, dp, src, sp, w, h))
+ACCESS_HOOK(cudaMemcpy2DAsync_ptsz, COPY2D_ASYNC_PARAMS, (dst, dp, src, sp, w, h, kind, s),
+            copy2d_access("cudaMemcpy2DAsync", tf_stream_ptsz(s), dst, dp, src, sp, w, h))
+
+#define SET_VIEW(p, n) tf_view_dense(TF_ADDR(p), n)
+ACCESS_HOOK(cudaMemset, (void *p, int v, size_t n), (p, v, n), set_access("cudaMemset", 0, SET_VIEW(p, n)))
+ACCESS_HOOK(cudaMemset_ptds, (void *p, int v, size_t n), (p, v, n),
+            set_access("cudaMemset", TF_STREAM_PER_THREAD, SET_VIEW(p, n)))
+ACCESS_HOOK(cudaMemsetAsync, (void *p, int v, size_t n, cudaStream_t s), (p, v, n, s),
+            set_access("cudaMemsetAsync", TF_ADDR(s), SET_VIEW(p, n)))
+ACCESS_HOOK(cudaMemsetAsync_ptsz, (void *p, int v, size_t n, cudaStream_t s), (p, v, n, s),
+            set_access("cudaMemsetAsync", tf_stream_ptsz(s), SET_VIEW(p, n)))
+
+#define SET2D_PARAMS (void *p, size_t pitch, int v, size_t w, size_t h)
+#define SET2D_ASYNC_PARAMS (void *p, size_t pitch, int v, size_t w, size_t h, cudaStream_t s)
+ACCESS_HOOK(cudaMemset2D, SET2D_PARAMS, (p, pitch, v, w, h),
+            set_access("cudaMemset2D", 0, pitched(p, pitch, w, h)))
+ACCESS_HOOK(cudaMemset2D_ptds, SET2D_PARAMS, (p, pitch, v, w, h),
+            set_access("cudaMemset2D", TF_STREAM_PER_THREAD, pitched(p, pitch, w, h)))
+ACCESS_HOOK(cudaMemset2DAsync, SET2D_ASYNC_PARAMS, (p, pitch, v, w, h, s),
+            set_access("cudaMemset2DAsync", TF_ADDR(s), pitched(p, pitch, w, h)))
+ACCESS_HOOK(cudaMemset2DAsync_ptsz, SET2D_ASYNC_PARAMS, (p, pitch, v, w, h, s),
+            set_access("cudaMemset2DAsync", tf_stream_ptsz(s), pitched(p, pitch, w, h)))

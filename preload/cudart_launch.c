@@ -1,0 +1,112 @@
+/* Runtime launch routes, and the registrations that name their kernels. */
+#include "describe.h"
+#include "hooks.h"
+#include "launch.h"
+#include "names.h"
+#include "state.h"
+
+void __cudaRegisterFunction(void **fatbin, const char *host_fn, char *device_fn, const char *device_name,
+                            int thread_limit, uint3 *tid, uint3 *bid, dim3 *bdim, dim3 *gdim, int *wsize)
+{
+    tf_fn___cudaRegisterFunction real = TF_REAL(__cudaRegisterFunction);
+    tf_name_set(host_fn, device_name);
+    if (real)
+        TF_PASS_VOID(real(fatbin, host_fn, device_fn, device_name, thread_limit, tid, bid, bdim, gdim, wsize));
+}
+
+cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *host_fn)
+{
+    TF_REAL_OR(__cudaGetKernel, TF_MISSING_CUDART);
+    cudaError_t r = TF_PASS(real(kernel, host_fn));
+    if (r == cudaSuccess && kernel) {
+        tf_name_alias(*kernel, host_fn);
+        tf_kernel_set(host_fn, *kernel);
+    }
+    return r;
+}
+
+/* A cudaKernel_t is a CUkernel: the driver knows its parameters. */
+static int kernel_param_info(const void *kernel, size_t i, size_t *off, size_t *size)
+{
+    tf_fn_cuKernelGetParamInfo info = TF_REAL(cuKernelGetParamInfo);
+    return kernel && info ? (int)TF_PASS(info((CUkernel)(uintptr_t)kernel, i, off, size)) : -1;
+}
+
+/* A host stub: the runtime's answer, else the driver's for its kernel. */
+static int stub_param_info(const void *fn, size_t i, size_t *off, size_t *size)
+{
+    tf_fn_cudaFuncGetParamInfo info = TF_REAL(cudaFuncGetParamInfo);
+    if (info && TF_PASS(info(fn, i, off, size)) == cudaSuccess)
+        return 0;
+    return kernel_param_info(tf_kernel_get(fn), i, off, size);
+}
+
+static dim3 dim3_of(const unsigned v[3]) { return (dim3){ v[0], v[1], v[2] }; }
+
+static tf_launch runtime_launch(const char *api, const void *fn, tf_param_info_fn info, tf_relaunch_fn relaunch,
+                                dim3 g, dim3 b, void **args, size_t shm, uint64_t stream)
+{
+    return (tf_launch){ .api = api, .name = tf_name_get(fn), .grid = { g.x, g.y, g.z },
+                        .block = { b.x, b.y, b.z }, .shared_mem = shm, .stream = stream, .args = args,
+                        .fn = fn, .param_info = info, .relaunch = relaunch };
+}
+
+/* One hook per runtime launch entry point, and its replay through the same
+ * real function. STREAM maps the stream argument. */
+#define LAUNCH_HOOK(NAME, FN_T, INFO, API, STREAM)                                              \
+    static int relaunch_##NAME(const tf_launch_replay *r)                                       \
+    {                                                                                           \
+        return TF_REAL(NAME)((FN_T)(uintptr_t)r->fn, dim3_of(r->grid), dim3_of(r->block),       \
+                             r->args, r->shared_mem, (cudaStream_t)(uintptr_t)r->stream);       \
+    }                                                                                           \
+    cudaError_t NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm, cudaStream_t s)          \
+    {                                                                                           \
+        TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
+        if (!tf_launch_watching())                                                              \
+            return TF_PASS(real(fn, g, b, args, shm, s));                                       \
+        tf_launch l = runtime_launch(API, (const void *)fn, INFO, relaunch_##NAME, g, b, args,  \
+                                     shm, STREAM);                                              \
+        if (tf_launch_begin(&l))                                                                \
+            return cudaSuccess;                                                                 \
+        cudaError_t r = TF_PASS(real(fn, g, b, args, shm, s));                                  \
+        tf_launch_end(&l, r == cudaSuccess);                                                    \
+        return r;                                                                               \
+    }
+
+LAUNCH_HOOK(cudaLaunchKernel, const void *, stub_param_info, "cudaLaunchKernel", TF_ADDR(s))
+LAUNCH_HOOK(cudaLaunchKernel_ptsz, const void *, stub_param_info, "cudaLaunchKernel", tf_stream_ptsz(s))
+LAUNCH_HOOK(cudaLaunchCooperativeKernel, const void *, stub_param_info, "cudaLaunchCooperativeKernel", TF_ADDR(s))
+LAUNCH_HOOK(cudaLaunchCooperativeKernel_ptsz, const void *, stub_param_info, "cudaLaunchCooperativeKernel",
+            tf_stream_ptsz(s))
+LAUNCH_HOOK(__cudaLaunchKernel, cudaKernel_t, kernel_param_info, "__cudaLaunchKernel", TF_ADDR(s))
+LAUNCH_HOOK(__cudaLaunchKernel_ptsz, cudaKernel_t, kernel_param_info, "__cudaLaunchKernel", tf_stream_ptsz(s))
+
+#define LAUNCH_EX_HOOK(NAME, STREAM)                                                            \
+    static int relaunch_##NAME(const tf_launch_replay *r)                                       \
+    {                                                                                           \
+        cudaLaunchConfig_t c = { .gridDim = dim3_of(r->grid), .blockDim = dim3_of(r->block),    \
+                                 .dynamicSmemBytes = r->shared_mem,                             \
+                                 .stream = (cudaStream_t)(uintptr_t)r->stream,                  \
+                                 .attrs = (cudaLaunchAttribute *)r->attrs,                      \
+                                 .numAttrs = r->nattrs };                                       \
+        return TF_REAL(NAME)(&c, r->fn, r->args);                                               \
+    }                                                                                           \
+    cudaError_t NAME(const cudaLaunchConfig_t *c, const void *fn, void **args)                  \
+    {                                                                                           \
+        TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
+        if (!c || !tf_launch_watching())                                                        \
+            return TF_PASS(real(c, fn, args));                                                  \
+        cudaStream_t s = c->stream;                                                             \
+        tf_launch l = runtime_launch("cudaLaunchKernelExC", fn, stub_param_info, relaunch_##NAME, \
+                                     c->gridDim, c->blockDim, args, c->dynamicSmemBytes, STREAM); \
+        l.attrs = c->attrs, l.nattrs = c->attrs ? c->numAttrs : 0;                              \
+        l.attr_size = sizeof(cudaLaunchAttribute);                                              \
+        if (tf_launch_begin(&l))                                                                \
+            return cudaSuccess;                                                                 \
+        cudaError_t r = TF_PASS(real(c, fn, args));                                             \
+        tf_launch_end(&l, r == cudaSuccess);                                                    \
+        return r;                                                                               \
+    }
+
+LAUNCH_EX_HOOK(cudaLaunchKernelExC, TF_ADDR(s))
+LAUNCH_EX_HOOK(cudaLaunchKernelExC_ptsz, tf_stream_ptsz(s))

@@ -1,0 +1,206 @@
+/* Argument translation shared by the hooks. */
+#include <string.h>
+
+#include "describe.h"
+#include "hooks.h"
+
+size_t tf_stype_size(tf_stype t)
+{
+    static const size_t sizes[] = { [TF_S_F16] = 2, [TF_S_F32] = 4, [TF_S_F64] = 8, [TF_S_C32] = 8,
+                                    [TF_S_C64] = 16, [TF_S_I32] = 4, [TF_S_NONE] = 0 };
+    return sizes[t];
+}
+
+bool tf_stype_complex(tf_stype t) { return t == TF_S_C32 || t == TF_S_C64; }
+
+tf_scalar tf_scalar_load(tf_stype t, const void *p)
+{
+    tf_scalar s;
+    memset(&s, 0, sizeof s);
+    if (p)
+        memcpy(&s, p, tf_stype_size(t));
+    return s;
+}
+
+static double half_to_double(uint16_t h)
+{
+    _Float16 v;
+    memcpy(&v, &h, sizeof v);
+    return (double)v;
+}
+
+static uint16_t double_to_half(double d)
+{
+    _Float16 v = (_Float16)d;
+    uint16_t h;
+    memcpy(&h, &v, sizeof h);
+    return h;
+}
+
+tf_scale tf_scalar_scale(tf_stype t, const tf_scalar *s, bool host)
+{
+    tf_scale r = { .host = host };
+    if (!host)
+        return r;
+    switch (t) {
+    case TF_S_F16: r.re = half_to_double(s->h); break;
+    case TF_S_F32: r.re = s->f; break;
+    case TF_S_F64: r.re = s->d; break;
+    case TF_S_C32: r.re = s->c[0]; r.im = s->c[1]; break;
+    case TF_S_C64: r.re = s->z[0]; r.im = s->z[1]; break;
+    case TF_S_I32: r.re = s->i; break;
+    case TF_S_NONE: r.host = false; break;
+    }
+    return r;
+}
+
+bool tf_scalar_is_zero(tf_stype t, const tf_scalar *s)
+{
+    tf_scale v = tf_scalar_scale(t, s, true);
+    return v.host && v.re == 0 && v.im == 0;
+}
+
+void tf_scalar_mul(tf_stype t, tf_scalar *s, double mul)
+{
+    switch (t) {
+    case TF_S_F16: s->h = double_to_half(half_to_double(s->h) * mul); break;
+    case TF_S_F32: s->f = (float)(s->f * mul); break;
+    case TF_S_F64: s->d *= mul; break;
+    case TF_S_C32: s->c[0] = (float)(s->c[0] * mul); s->c[1] = (float)(s->c[1] * mul); break;
+    case TF_S_C64: s->z[0] *= mul; s->z[1] *= mul; break;
+    case TF_S_I32: s->i = (int32_t)(s->i * mul); break;
+    case TF_S_NONE: break;
+    }
+}
+
+uint64_t tf_cublas_stream(cublasHandle_t h)
+{
+    cudaStream_t s = NULL;
+    tf_fn_cublasGetStream_v2 get = TF_REAL(cublasGetStream_v2);
+    if (get)
+        get(h, &s);
+    return TF_ADDR(s);
+}
+
+/* Device pointer mode hides alpha/beta from us: nothing is read or folded. */
+bool tf_cublas_host_pointers(cublasHandle_t h)
+{
+    cublasPointerMode_t mode = CUBLAS_POINTER_MODE_DEVICE;
+    tf_fn_cublasGetPointerMode_v2 get = TF_REAL(cublasGetPointerMode_v2);
+    return get && get(h, &mode) == CUBLAS_STATUS_SUCCESS && mode == CUBLAS_POINTER_MODE_HOST;
+}
+
+int tf_current_device(void)
+{
+    int dev = -1;
+    tf_fn_cudaGetDevice get = TF_REAL(cudaGetDevice);
+    if (get)
+        get(&dev);
+    return dev;
+}
+
+typedef struct tf_dtype_info { cudaDataType t; uint32_t size; const char *name; bool complex; } tf_dtype_info;
+
+static const tf_dtype_info tf_dtypes[] = {
+    { CUDA_R_16F, 2, "f16", false },   { CUDA_C_16F, 4, "c32h", true },
+    { CUDA_R_16BF, 2, "bf16", false }, { CUDA_C_16BF, 4, "c32bf", true },
+    { CUDA_R_32F, 4, "f32", false },   { CUDA_C_32F, 8, "c64", true },
+    { CUDA_R_64F, 8, "f64", false },   { CUDA_C_64F, 16, "c128", true },
+    { CUDA_R_8I, 1, "i8", false },     { CUDA_C_8I, 2, "c16i", true },
+    { CUDA_R_8U, 1, "u8", false },     { CUDA_R_32I, 4, "i32", false },
+    { CUDA_R_8F_E4M3, 1, "e4m3", false }, { CUDA_R_8F_E5M2, 1, "e5m2", false },
+};
+
+static const tf_dtype_info *dtype_info(cudaDataType t)
+{
+    for (size_t i = 0; i < sizeof tf_dtypes / sizeof tf_dtypes[0]; i++)
+        if (tf_dtypes[i].t == t)
+            return &tf_dtypes[i];
+    return NULL;
+}
+
+uint32_t tf_dtype_size(cudaDataType t)
+{
+    const tf_dtype_info *d = dtype_info(t);
+    return d ? d->size : 0;
+}
+
+const char *tf_dtype_name(cudaDataType t)
+{
+    const tf_dtype_info *d = dtype_info(t);
+    return d ? d->name : "unknown";
+}
+
+bool tf_dtype_complex(cudaDataType t)
+{
+    const tf_dtype_info *d = dtype_info(t);
+    return d && d->complex;
+}
+
+/* As the cublasGemmEx documentation tabulates it. */
+tf_stype tf_compute_stype(cublasComputeType_t c, cudaDataType ctype)
+{
+    switch (c) {
+    case CUBLAS_COMPUTE_16F:
+    case CUBLAS_COMPUTE_16F_PEDANTIC:
+        return TF_S_F16;
+    case CUBLAS_COMPUTE_32F:
+    case CUBLAS_COMPUTE_32F_PEDANTIC:
+    case CUBLAS_COMPUTE_32F_FAST_16F:
+    case CUBLAS_COMPUTE_32F_FAST_16BF:
+    case CUBLAS_COMPUTE_32F_FAST_TF32:
+        return tf_dtype_complex(ctype) ? TF_S_C32 : TF_S_F32;
+    case CUBLAS_COMPUTE_64F:
+    case CUBLAS_COMPUTE_64F_PEDANTIC:
+        return tf_dtype_complex(ctype) ? TF_S_C64 : TF_S_F64;
+    case CUBLAS_COMPUTE_32I:
+    case CUBLAS_COMPUTE_32I_PEDANTIC:
+        return ctype == CUDA_R_32I ? TF_S_I32 : TF_S_F32;
+    default:
+        return TF_S_NONE;
+    }
+}
+
+tf_op tf_op_from_cublas(cublasOperation_t op)
+{
+    return op == CUBLAS_OP_N ? TF_OP_N : op == CUBLAS_OP_T ? TF_OP_T : TF_OP_C;
+}
+
+cublasOperation_t tf_op_to_cublas(tf_op op)
+{
+    return op == TF_OP_N ? CUBLAS_OP_N : op == TF_OP_T ? CUBLAS_OP_T : CUBLAS_OP_C;
+}
+
+bool tf_cublas_op_valid(cublasOperation_t op)
+{
+    return op == CUBLAS_OP_N || op == CUBLAS_OP_T || op == CUBLAS_OP_C;
+}
+
+tf_view tf_matrix(const void *p, uint32_t elem, int64_t rows, int64_t cols, int64_t ld,
+                  int64_t batch, int64_t stride)
+{
+    /* A zero batch stride repeats one matrix: that is a single matrix. */
+    if (batch > 1 && stride == 0)
+        batch = 1;
+    return (tf_view){ .addr = TF_ADDR(p), .elem = elem, .rows = rows, .cols = cols, .ld = ld,
+                      .batch = batch < 1 ? 1 : batch, .stride = stride };
+}
+
+/* cuBLAS addresses a vector with a negative increment from the same base. */
+tf_view tf_vector(const void *p, uint32_t elem, int64_t len, int64_t inc)
+{
+    int64_t step = inc < 0 ? -inc : inc;
+    if (step <= 1)
+        return tf_matrix(p, elem, len, 1, len > 0 ? len : 1, 1, 0);
+    return tf_matrix(p, elem, 1, len, step, 1, 0);
+}
+
+tf_range tf_bytes(const void *p, uint64_t n)
+{
+    return (tf_range){ TF_ADDR(p), TF_ADDR(p) + n };
+}
+
+tf_view tf_pitched(uint64_t addr, size_t pitch, size_t width, size_t height)
+{
+    return tf_matrix((const void *)(uintptr_t)addr, 1, (int64_t)width, (int64_t)height, (int64_t)pitch, 1, 0);
+}

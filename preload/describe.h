@@ -1,0 +1,69 @@
+/* Turning cuBLAS and runtime arguments into the engine's plain data: views,
+ * ranges, scales, streams. Shared by every hook family (cuBLASLt included). */
+#ifndef TF_DESCRIBE_H
+#define TF_DESCRIBE_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "tf_cuda.h"
+
+#define TF_ADDR(p) ((uint64_t)(uintptr_t)(p))
+
+/* The stream handle the per-thread default stream is known by. */
+#define TF_STREAM_PER_THREAD TF_ADDR(cudaStreamPerThread)
+
+/* A stream argument of a _ptsz entry point: 0 there means per-thread. */
+static inline uint64_t tf_stream_ptsz(cudaStream_t s)
+{
+    return s ? TF_ADDR(s) : TF_STREAM_PER_THREAD;
+}
+
+/* The type of a cuBLAS scale factor (alpha, beta). */
+typedef enum tf_stype { TF_S_F16, TF_S_F32, TF_S_F64, TF_S_C32, TF_S_C64, TF_S_I32, TF_S_NONE } tf_stype;
+
+/* A scale factor copied out of host memory. */
+typedef union tf_scalar {
+    float f;
+    double d;
+    float c[2];
+    double z[2];
+    uint16_t h;
+    int32_t i;
+    unsigned char bytes[16];
+} tf_scalar;
+
+size_t tf_stype_size(tf_stype t);
+bool tf_stype_complex(tf_stype t);
+/* Reads the value behind p (host pointer mode only). */
+tf_scalar tf_scalar_load(tf_stype t, const void *p);
+tf_scale tf_scalar_scale(tf_stype t, const tf_scalar *s, bool host);
+bool tf_scalar_is_zero(tf_stype t, const tf_scalar *s);
+/* s *= mul; the engine only asks for exact factors (powers of two). */
+void tf_scalar_mul(tf_stype t, tf_scalar *s, double mul);
+
+/* cuBLAS handle state. */
+uint64_t tf_cublas_stream(cublasHandle_t h);
+bool tf_cublas_host_pointers(cublasHandle_t h);
+int tf_current_device(void);
+
+/* Data types of the Ex APIs. */
+uint32_t tf_dtype_size(cudaDataType t); /* 0 when unknown */
+const char *tf_dtype_name(cudaDataType t);
+bool tf_dtype_complex(cudaDataType t);
+/* The scale type cuBLAS uses for a compute type and output type. */
+tf_stype tf_compute_stype(cublasComputeType_t c, cudaDataType ctype);
+
+tf_op tf_op_from_cublas(cublasOperation_t op);
+cublasOperation_t tf_op_to_cublas(tf_op op);
+bool tf_cublas_op_valid(cublasOperation_t op);
+
+/* A column-major matrix, and a strided vector as one. */
+tf_view tf_matrix(const void *p, uint32_t elem, int64_t rows, int64_t cols, int64_t ld,
+                  int64_t batch, int64_t stride);
+tf_view tf_vector(const void *p, uint32_t elem, int64_t len, int64_t inc);
+tf_range tf_bytes(const void *p, uint64_t n);
+/* width x height bytes, rows `pitch` apart: a column-major byte matrix. */
+tf_view tf_pitched(uint64_t addr, size_t pitch, size_t width, size_t height);
+
+#endif

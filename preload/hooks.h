@@ -1,0 +1,55 @@
+/* The hook tables expanded: one id and one function-pointer type per entry,
+ * an exported declaration per hook (a mismatch with the CUDA header's
+ * prototype is a compile error), and access to the real functions. */
+#ifndef TF_HOOKS_H
+#define TF_HOOKS_H
+#include <stdbool.h>
+
+#include "hook_shapes.h"
+#include "tf_cuda.h"
+
+#define TF_EXPORT __attribute__((visibility("default")))
+
+typedef enum tf_fn_id {
+#define HOOK(lib, ret, name, params) TF_ID_##name,
+#define USE(lib, ret, name, params) TF_ID_##name,
+#include "hooks_list.h"
+#undef HOOK
+#undef USE
+    TF_ID_COUNT
+} tf_fn_id;
+
+#define HOOK(lib, ret, name, params) typedef ret(*tf_fn_##name) params; TF_EXPORT ret name params;
+#define USE(lib, ret, name, params) typedef ret(*tf_fn_##name) params;
+#include "hooks_list.h"
+#undef HOOK
+#undef USE
+
+/* The real function behind an entry, or NULL when no loaded library has it.
+ * Resolved on first use and cached. */
+void *tf_real_get(tf_fn_id id);
+#define TF_REAL(name) ((tf_fn_##name)tf_real_get(TF_ID_##name))
+
+/* Declares `real` as the real `name`; returns `fail` from the hook when it
+ * cannot be found. */
+#define TF_REAL_OR(name, fail)                 \
+    tf_fn_##name real = TF_REAL(name);         \
+    if (!real)                                 \
+        return (fail)
+
+/* Lets a resolver route hand us a real pointer it already found (a library
+ * dlopen'ed RTLD_LOCAL is invisible to RTLD_NEXT). Ignored when one is known
+ * or when `fn` is our own wrapper. */
+void tf_real_offer(tf_fn_id id, void *fn);
+
+/* Lookups for the resolver routes. */
+int tf_hook_by_name(const char *name);     /* hooked entry id, or -1 */
+int tf_hook_by_real(const void *fn);       /* hooked entry whose real function is fn, or -1 */
+void *tf_hook_wrapper(int id);             /* our exported function */
+const char *tf_hook_name(int id);
+bool tf_hook_is_ours(const void *fn);      /* fn is one of our wrappers */
+
+/* The real dlsym, never our interposer (see dlsym.c). */
+void *tf_real_dlsym(void *handle, const char *name);
+
+#endif

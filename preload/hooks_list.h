@@ -1,0 +1,8 @@
+/* Every hook table, for X-macro expansion: define HOOK and USE, include this
+ * file, undefine them. No include guard on purpose. */
+#include "hooks_cublas.def"
+#include "hooks_cudart.def"
+#include "hooks_cuda.def"
+#if __has_include("hooks_lt.def")
+#include "hooks_lt.def"
+#endif

@@ -1,0 +1,201 @@
+/* What a kernel launch means to pending records.
+ *
+ * A launch whose device name matches a kernel rule is a transpose producer:
+ * the rule reads its operands and shape out of the parameter bytes, and the
+ * launch itself, deep-copied, is the replay. Any other launch issued at
+ * depth 0 is an unknown access: `strict` materialises everything pending,
+ * `args` whatever its parameter bytes point into. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hooks.h"
+#include "launch.h"
+#include "replay.h"
+#include "rules.h"
+#include "state.h"
+
+#define TF_MAX_PARAMS 1024 /* far above what any kernel signature has */
+
+enum { LAUNCH_SKIP, LAUNCH_UNKNOWN, LAUNCH_PRODUCER };
+
+bool tf_launch_watching(void)
+{
+    return tf_active() && (tf_state_rules() || atomic_load(&tf_pending_now) != 0);
+}
+
+/* Where each parameter lives in the packed bytes. */
+typedef struct param_layout {
+    int n;
+    size_t off[TF_MAX_PARAMS], size[TF_MAX_PARAMS];
+    size_t len;
+} param_layout;
+
+static bool layout_from_route(const tf_launch *l, param_layout *p)
+{
+    p->n = 0;
+    p->len = 0;
+    if (!l->param_info)
+        return false;
+    while (p->n < TF_MAX_PARAMS && l->param_info(l->fn, p->n, &p->off[p->n], &p->size[p->n]) == 0) {
+        size_t end = p->off[p->n] + p->size[p->n];
+        p->len = end > p->len ? end : p->len;
+        p->n++;
+    }
+    return p->n > 0;
+}
+
+/* A rule's sig= when the driver cannot tell: the C ABI's natural alignment. */
+static bool layout_from_sig(const tf_rule *r, param_layout *p)
+{
+    int n = 0;
+    const size_t *sig = r ? tf_rule_sig(r, &n) : NULL;
+    if (!sig || n <= 0 || n > TF_MAX_PARAMS)
+        return false;
+    size_t at = 0;
+    for (int i = 0; i < n; i++) {
+        size_t align = sig[i] >= 8 ? 8 : sig[i] >= 4 ? 4 : sig[i] >= 2 ? 2 : 1;
+        at = (at + align - 1) / align * align;
+        p->off[i] = at;
+        p->size[i] = sig[i];
+        at += sig[i];
+    }
+    p->n = n;
+    p->len = at;
+    return true;
+}
+
+/* The parameter bytes, packed as the kernel sees them. */
+static unsigned char *pack(const tf_launch *l, const param_layout *p)
+{
+    unsigned char *b = calloc(1, p->len ? p->len : 1);
+    if (!b)
+        return NULL;
+    if (!l->args) {
+        memcpy(b, l->packed, p->len < l->packed_len ? p->len : l->packed_len);
+        return b;
+    }
+    for (int i = 0; i < p->n; i++)
+        if (l->args[i])
+            memcpy(b + p->off[i], l->args[i], p->size[i]);
+    return b;
+}
+
+static int launch_replay_run(void *arg, uint64_t trigger)
+{
+    tf_launch_replay *r = arg;
+    tf_depth++;
+    void *prev = tf_context_enter(r->ctx);
+    int st = r->relaunch(r);
+    tf_context_leave(prev);
+    if (st == 0)
+        st = tf_order_after(r->stream, trigger);
+    tf_depth--;
+    return st;
+}
+
+/* One allocation: the replay, the argument pointers, the bytes, the
+ * attributes. `release` is plain free. */
+static tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, const unsigned char *bytes)
+{
+    size_t head = sizeof(tf_launch_replay), ptrs = (size_t)p->n * sizeof(void *);
+    size_t attrs = l->nattrs * l->attr_size;
+    tf_launch_replay *r = calloc(1, head + ptrs + p->len + attrs + 16);
+    if (!r)
+        return (tf_replay){0};
+    unsigned char *store = (unsigned char *)r + head;
+    void **args = (void **)store;
+    unsigned char *copy = store + ptrs;
+    copy += (16 - (uintptr_t)copy % 16) % 16; /* parameters keep their alignment */
+    memcpy(copy, bytes, p->len);
+    for (int i = 0; i < p->n; i++)
+        args[i] = copy + p->off[i];
+    *r = (tf_launch_replay){ .relaunch = l->relaunch, .fn = l->fn, .shared_mem = l->shared_mem,
+                             .stream = l->stream, .args = args, .nattrs = l->nattrs,
+                             .ctx = tf_context_current() };
+    memcpy(r->grid, l->grid, sizeof r->grid);
+    memcpy(r->block, l->block, sizeof r->block);
+    if (attrs) {
+        memcpy(copy + p->len, l->attrs, attrs);
+        r->attrs = copy + p->len;
+    }
+    return (tf_replay){ .run = launch_replay_run, .release = free, .arg = r };
+}
+
+/* A recognised transpose: deferred, or (refused, log mode) run and
+ * reported. False when the rule cannot describe this launch. */
+static bool begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
+{
+    param_layout *p = malloc(sizeof *p);
+    if (!p || !(layout_from_route(l, p) || layout_from_sig(rule, p)) || (!l->args && !l->packed)) {
+        free(p);
+        return false;
+    }
+    unsigned char *bytes = pack(l, p);
+    void *ptrs[TF_MAX_PARAMS];
+    char why[160];
+    for (int i = 0; bytes && i < p->n; i++)
+        ptrs[i] = bytes + p->off[i];
+    bool ok = bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, why, sizeof why);
+    if (ok) {
+        l->desc.stream = l->stream;
+        l->desc.ctx = (uint64_t)(uintptr_t)tf_context_current();
+        tf_replay rp = launch_replay_new(l, p, bytes);
+        tf_engine *e = tf_lock();
+        *deferred = e && rp.run && tf_transpose_begin(e, &l->desc, rp, NULL);
+        if ((!e || !rp.run) && rp.release)
+            rp.release(rp.arg);
+        tf_unlock(e);
+        ok = e && rp.run;
+    }
+    free(bytes);
+    free(p);
+    return ok;
+}
+
+/* The parameter bytes of an unknown launch, for the `args` policy. */
+static void gather_params(tf_launch *l)
+{
+    param_layout *p = malloc(sizeof *p);
+    if (p && (l->args ? layout_from_route(l, p) : (p->n = 0, p->len = l->packed_len, l->packed != NULL))) {
+        l->params = pack(l, p);
+        l->params_len = l->params ? p->len : 0;
+    }
+    free(p);
+}
+
+bool tf_launch_begin(tf_launch *l)
+{
+    const tf_rules *rules = tf_state_rules();
+    const tf_rule *rule = rules && l->name ? tf_rules_match(rules, l->name) : NULL;
+    bool deferred = false;
+    l->kind = LAUNCH_SKIP;
+    if (rule && begin_producer(l, rule, &deferred)) {
+        l->kind = LAUNCH_PRODUCER;
+        return deferred;
+    }
+    if (atomic_load(&tf_pending_now) == 0)
+        return false;
+    l->kind = LAUNCH_UNKNOWN;
+    l->acc = (tf_access){ .api = l->name ? l->name : l->api, .stream = l->stream, .unknown = true };
+    if (tf_env_now.policy == TF_POLICY_ARGS) {
+        gather_params(l);
+        l->acc.params = l->params;
+        l->acc.params_len = l->params_len;
+    }
+    tf_note_access_begin(&l->acc);
+    return false;
+}
+
+void tf_launch_end(tf_launch *l, bool ok)
+{
+    if (l->kind == LAUNCH_PRODUCER) {
+        tf_engine *e = tf_lock();
+        if (e)
+            tf_transpose_end(e, &l->desc, ok);
+        tf_unlock(e);
+    } else if (l->kind == LAUNCH_UNKNOWN) {
+        tf_note_access_end(&l->acc, ok);
+    }
+    free(l->params);
+    l->params = NULL;
+}

@@ -1,0 +1,63 @@
+/* Kernel launches, whichever route they came by, described once.
+ *
+ * A hook fills a tf_launch, calls tf_launch_begin, runs the launch unless
+ * told not to, and calls tf_launch_end. What a launch means (a transpose a
+ * kernel rule recognises, or an unknown access whose parameter bytes may
+ * point anywhere) is decided here, in launch.c, and nowhere else. */
+#ifndef TF_LAUNCH_H
+#define TF_LAUNCH_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine.h"
+
+/* How a route learns parameter i's offset and size; 0 on success. */
+typedef int (*tf_param_info_fn)(const void *fn, size_t i, size_t *offset, size_t *size);
+
+/* A launch as a replay issues it again: everything deep-copied. */
+typedef struct tf_launch_replay tf_launch_replay;
+typedef int (*tf_relaunch_fn)(const tf_launch_replay *r);
+struct tf_launch_replay {
+    tf_relaunch_fn relaunch;      /* the route's real launch function, called with these */
+    const void *fn;
+    unsigned grid[3], block[3];
+    size_t shared_mem;
+    uint64_t stream;
+    void **args;                  /* one pointer per parameter, into a private copy */
+    const void *attrs;            /* launch attributes of the Ex routes (a private copy) */
+    unsigned nattrs;
+    void *ctx;                    /* the CUcontext current at the launch */
+};
+
+typedef struct tf_launch {
+    const char *api;
+    const char *name;             /* device (mangled) name, or NULL */
+    unsigned grid[3], block[3];
+    size_t shared_mem;
+    uint64_t stream;
+    void **args;                  /* one pointer per parameter (kernelParams) */
+    const void *packed;           /* or the parameter bytes already packed */
+    size_t packed_len;
+    const void *fn;               /* the launched handle */
+    tf_param_info_fn param_info;
+    tf_relaunch_fn relaunch;
+    const void *attrs;            /* Ex routes: attribute array */
+    size_t attr_size;
+    unsigned nattrs;
+    /* filled by tf_launch_begin, read by tf_launch_end */
+    int kind;
+    tf_access acc;
+    tf_transpose_desc desc;
+    unsigned char *params;
+    size_t params_len;
+} tf_launch;
+
+/* Whether a launch needs describing at all (fast path otherwise). */
+bool tf_launch_watching(void);
+
+/* True when the launch must not run now (it became a pending record). */
+bool tf_launch_begin(tf_launch *l);
+void tf_launch_end(tf_launch *l, bool ok);
+
+#endif

@@ -1,0 +1,89 @@
+/* Growable open-addressing maps from handles to names and kernels. Written
+ * at registration and module load, read by launches that need them. */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "names.h"
+
+typedef struct slot { const void *key; const void *value; } slot;
+typedef struct ptr_map { pthread_mutex_t mutex; slot *slots; size_t cap, used; } ptr_map;
+
+static ptr_map names = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
+static ptr_map kernels = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
+
+static size_t slot_of(const slot *tab, size_t n, const void *key)
+{
+    size_t i = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull & (n - 1);
+    while (tab[i].key && tab[i].key != key)
+        i = (i + 1) & (n - 1);
+    return i;
+}
+
+static int grow(ptr_map *m)
+{
+    size_t n = m->cap ? m->cap * 2 : 1024;
+    slot *tab = calloc(n, sizeof *tab);
+    if (!tab)
+        return -1;
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->slots[i].key)
+            tab[slot_of(tab, n, m->slots[i].key)] = m->slots[i];
+    free(m->slots);
+    m->slots = tab;
+    m->cap = n;
+    return 0;
+}
+
+static void put_locked(ptr_map *m, const void *key, const void *value)
+{
+    if ((m->used + 1) * 2 > m->cap && grow(m) != 0)
+        return;
+    size_t i = slot_of(m->slots, m->cap, key);
+    if (!m->slots[i].key)
+        m->used++;
+    m->slots[i] = (slot){ key, value };
+}
+
+static const void *get_locked(const ptr_map *m, const void *key)
+{
+    return m->cap ? m->slots[slot_of(m->slots, m->cap, key)].value : NULL;
+}
+
+static void put(ptr_map *m, const void *key, const void *value)
+{
+    if (!key || !value)
+        return;
+    pthread_mutex_lock(&m->mutex);
+    put_locked(m, key, value);
+    pthread_mutex_unlock(&m->mutex);
+}
+
+static const void *get(ptr_map *m, const void *key)
+{
+    if (!key)
+        return NULL;
+    pthread_mutex_lock(&m->mutex);
+    const void *v = get_locked(m, key);
+    pthread_mutex_unlock(&m->mutex);
+    return v;
+}
+
+void tf_name_set(const void *handle, const char *name) { put(&names, handle, name); }
+const char *tf_name_get(const void *handle) { return get(&names, handle); }
+void tf_kernel_set(const void *host_fn, const void *kernel) { put(&kernels, host_fn, kernel); }
+const void *tf_kernel_get(const void *host_fn) { return get(&kernels, host_fn); }
+
+void tf_name_alias(const void *alias, const void *handle)
+{
+    put(&names, alias, tf_name_get(handle));
+}
+
+void tf_name_set_copy(const void *handle, const char *name)
+{
+    const char *old = tf_name_get(handle);
+    if (!handle || !name || (old && strcmp(old, name) == 0))
+        return;
+    put(&names, handle, strdup(name)); /* kept for the process: handles may be reused */
+}

@@ -1,0 +1,19 @@
+/* What launches are known by. Kernel names by handle: host stub -> device
+ * name (from __cudaRegisterFunction), and any later handle (cudaKernel_t,
+ * CUfunction, CUkernel) -> the same name. And host stub -> its CUkernel,
+ * for parameter layouts when the runtime cannot give them. */
+#ifndef TF_NAMES_H
+#define TF_NAMES_H
+
+/* `name` must outlive the process's use of the handle (registration strings
+ * live in the program image; tf_name_set_copy keeps its own copy). */
+void tf_name_set(const void *handle, const char *name);
+void tf_name_set_copy(const void *handle, const char *name);
+const char *tf_name_get(const void *handle); /* NULL when unknown */
+/* Gives `alias` the name `handle` has, if any. */
+void tf_name_alias(const void *alias, const void *handle);
+
+void tf_kernel_set(const void *host_fn, const void *kernel);
+const void *tf_kernel_get(const void *host_fn); /* NULL when unknown */
+
+#endif

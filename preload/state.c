@@ -1,0 +1,164 @@
+/* Engine lifetime, the lock, and fork safety. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "rules.h"
+#include "state.h"
+
+__thread int tf_depth __attribute__((tls_model("initial-exec")));
+tf_env tf_env_now;
+_Atomic size_t tf_pending_now;
+_Atomic int tf_mode_now = TF_MODE_OFF;
+
+static pthread_once_t tf_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t tf_mutex = PTHREAD_MUTEX_INITIALIZER;
+static tf_engine *tf_engine_instance;
+static tf_config tf_cfg;
+static tf_rules *tf_rules_loaded;
+
+/* Reading the environment is the only work done at load time. */
+__attribute__((constructor)) static void tf_read_env(void)
+{
+    tf_env_now = tf_env_read();
+    atomic_store(&tf_mode_now, tf_env_now.mode);
+}
+
+static void close_unless_stderr(FILE *f)
+{
+    if (f && f != stderr)
+        fclose(f);
+}
+
+/* Process exit: pending records are dropped (their destinations die with
+ * the process) and the summary is written. */
+static void tf_at_exit(void)
+{
+    pthread_mutex_lock(&tf_mutex);
+    tf_engine *e = tf_engine_instance;
+    tf_engine_instance = NULL;
+    atomic_store(&tf_mode_now, TF_MODE_OFF);
+    atomic_store(&tf_pending_now, 0);
+    if (e) {
+        tf_depth++;
+        tf_engine_free(e);
+        tf_depth--;
+        close_unless_stderr(tf_cfg.log);
+        close_unless_stderr(tf_cfg.summary);
+    }
+    pthread_mutex_unlock(&tf_mutex);
+}
+
+/* The child of a fork has one thread; whatever the parent held the lock
+ * for was finished by prepare/parent, so a fresh mutex is consistent. */
+static void tf_fork_prepare(void) { pthread_mutex_lock(&tf_mutex); }
+static void tf_fork_parent(void) { pthread_mutex_unlock(&tf_mutex); }
+static void tf_fork_child(void) { pthread_mutex_init(&tf_mutex, NULL); }
+
+/* A rules file that does not parse turns the whole layer off: a half-read
+ * rule set could miss a transpose's real extent. */
+static bool load_rules(void)
+{
+    char err[512];
+    if (!tf_env_now.rules)
+        return true;
+    tf_rules_loaded = tf_rules_load(tf_env_now.rules, err, sizeof err);
+    if (!tf_rules_loaded)
+        fprintf(stderr, "transfold: TRANSFOLD_RULES: %s; running as pass-through\n", err);
+    return tf_rules_loaded != NULL;
+}
+
+const tf_rules *tf_state_rules(void)
+{
+    return tf_rules_loaded;
+}
+
+static void tf_create(void)
+{
+    if (atomic_load(&tf_mode_now) == TF_MODE_OFF)
+        return;
+    if (!load_rules()) {
+        atomic_store(&tf_mode_now, TF_MODE_OFF);
+        return;
+    }
+    if (!tf_env_open(&tf_env_now, &tf_cfg) || !(tf_engine_instance = tf_engine_new(&tf_cfg))) {
+        atomic_store(&tf_mode_now, TF_MODE_OFF);
+        return;
+    }
+    pthread_atfork(tf_fork_prepare, tf_fork_parent, tf_fork_child);
+    atexit(tf_at_exit);
+}
+
+void tf_state_init(void)
+{
+    pthread_once(&tf_once, tf_create);
+}
+
+tf_engine *tf_lock(void)
+{
+    tf_depth++;
+    pthread_mutex_lock(&tf_mutex);
+    return tf_engine_instance;
+}
+
+void tf_unlock(tf_engine *e)
+{
+    atomic_store_explicit(&tf_pending_now, e ? tf_engine_pending(e) : 0, memory_order_release);
+    pthread_mutex_unlock(&tf_mutex);
+    tf_depth--;
+}
+
+void tf_note_alloc(const void *base, size_t size, tf_mem_kind kind)
+{
+    tf_engine *e = tf_lock();
+    if (e && base)
+        tf_alloc(e, (uint64_t)(uintptr_t)base, size, kind);
+    tf_unlock(e);
+}
+
+void tf_note_free(const void *base, uint64_t stream, const char *api)
+{
+    tf_engine *e = tf_lock();
+    if (e && base)
+        tf_free(e, (uint64_t)(uintptr_t)base, stream, api);
+    tf_unlock(e);
+}
+
+void tf_note_access_begin(const tf_access *a)
+{
+    tf_engine *e = tf_lock();
+    if (e)
+        tf_access_begin(e, a);
+    tf_unlock(e);
+}
+
+void tf_note_access_end(const tf_access *a, bool ok)
+{
+    tf_engine *e = tf_lock();
+    if (e)
+        tf_access_end(e, a, ok);
+    tf_unlock(e);
+}
+
+void tf_note_materialize_all(uint64_t stream, const char *reason)
+{
+    tf_engine *e = tf_lock();
+    if (e)
+        tf_materialize_all(e, stream, reason);
+    tf_unlock(e);
+}
+
+void tf_note_capture_end(uint64_t stream)
+{
+    if (!tf_watching())
+        return;
+    tf_engine *e = tf_lock();
+    if (e)
+        tf_materialize_stream(e, stream, "stream capture ends");
+    tf_unlock(e);
+}
+
+void tf_note_graph_launch(uint64_t stream)
+{
+    if (tf_watching())
+        tf_note_materialize_all(stream, "graph launch");
+}

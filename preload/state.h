@@ -1,0 +1,81 @@
+/* The one engine of the process, the lock around it, and the per-thread
+ * depth that keeps nested and internal calls away from it.
+ *
+ * Every hook follows the same shape:
+ *   if (!tf_watching()) return TF_PASS(real(...));   -- the fast path
+ *   e = tf_lock(); <ask the engine>; tf_unlock(e);
+ *   <run the real function, rewritten or not, under TF_PASS>
+ *   e = tf_lock(); <report the outcome>; tf_unlock(e);
+ */
+#ifndef TF_STATE_H
+#define TF_STATE_H
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "config.h"
+#include "engine.h"
+
+/* > 0 while this thread is inside an intercepted call (the library we
+ * called may call other hooked functions: those are its business) or inside
+ * the engine (our replays call real functions directly). */
+extern __thread int tf_depth __attribute__((tls_model("initial-exec")));
+
+/* Runs `call` with the depth raised; evaluates to its result. */
+#define TF_PASS(call) ({ tf_depth++; __typeof__(call) tf_r_ = (call); tf_depth--; tf_r_; })
+#define TF_PASS_VOID(call) do { tf_depth++; call; tf_depth--; } while (0)
+
+extern tf_env tf_env_now;             /* read at load time */
+extern _Atomic size_t tf_pending_now; /* tf_engine_pending after the last engine call */
+extern _Atomic int tf_mode_now;       /* can drop to off if initialisation fails */
+
+/* Creates the engine on first use. */
+void tf_state_init(void);
+
+/* The kernel rules of TRANSFOLD_RULES, or NULL when none are given. */
+struct tf_rules;
+const struct tf_rules *tf_state_rules(void);
+
+/* The layer is on and this is a top-level call: it must be described
+ * (allocations and frees always are, to keep the provenance table whole). */
+static inline bool tf_active(void)
+{
+    if (tf_depth > 0)
+        return false;
+    tf_state_init();
+    return atomic_load_explicit(&tf_mode_now, memory_order_relaxed) != TF_MODE_OFF;
+}
+
+/* Active and something is pending: a call that cannot create a record
+ * (copy, set, launch, GEMM) only matters then. */
+static inline bool tf_watching(void)
+{
+    return tf_active() && atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0;
+}
+
+/* Lock the engine (raising the depth: the engine may replay). */
+tf_engine *tf_lock(void);
+void tf_unlock(tf_engine *e);
+
+/* Engine shortcuts that take the lock themselves. */
+void tf_note_alloc(const void *base, size_t size, tf_mem_kind kind);
+void tf_note_free(const void *base, uint64_t stream, const char *api);
+void tf_note_access_begin(const tf_access *a);
+void tf_note_access_end(const tf_access *a, bool ok);
+void tf_note_materialize_all(uint64_t stream, const char *reason);
+/* Before a capture on `stream` ends: records captured there run first. */
+void tf_note_capture_end(uint64_t stream);
+/* Before a graph launch: a graph can touch anything, whatever the policy. */
+void tf_note_graph_launch(uint64_t stream);
+
+
+
+/* Runs `call` (any CUDA-family status, 0 = success) as the access `a`:
+ * the engine sees it before and after; evaluates to the status. */
+#define TF_AS_ACCESS(a, call) ({                          \
+        tf_note_access_begin(&(a));                       \
+        __typeof__(call) tf_s_ = TF_PASS(call);           \
+        tf_note_access_end(&(a), tf_s_ == 0);             \
+        tf_s_; })
+
+#endif

@@ -1,0 +1,43 @@
+/* Shared by the microbenchmarks of `make bench` (see run.sh).
+ *
+ * Each program takes N, runs its loop body once to warm up (first-call costs:
+ * module registration, the fold's first heuristic query), then times N runs of
+ * the body with CLOCK_MONOTONIC and prints `ns_per_call <ns>`: the cost of one
+ * run of the body, which is one intercepted call unless the program says
+ * otherwise. Device work is meant to be free (SIMCUDA_NOOP=1 on the stand-in),
+ * so what is left is the host path: the stand-in plus, when preloaded,
+ * transfold. */
+#ifndef TF_BENCH_H
+#define TF_BENCH_H
+#include <time.h>
+
+#include "common.h" /* CK, CKB, dev_f32, dev_zero (tests/programs) */
+
+static inline long bench_n(int argc, char **argv)
+{
+    long n = argc > 1 ? atol(argv[1]) : 0;
+    if (n <= 0) {
+        fprintf(stderr, "usage: %s N   (N > 0 timed iterations)\n", argv[0]);
+        exit(64);
+    }
+    return n;
+}
+
+static inline double now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+template <class Body> static void bench_loop(long n, Body body)
+{
+    body();
+    CK(cudaDeviceSynchronize());
+    double t0 = now_ns();
+    for (long i = 0; i < n; i++) body();
+    CK(cudaDeviceSynchronize());
+    printf("ns_per_call %.1f\n", (now_ns() - t0) / n);
+}
+
+#endif

@@ -1,0 +1,90 @@
+/* cublasLtMatmul: D = epilogue(alpha * op(A) op(B) + beta * C), on the
+ * caller's thread (streams run in order). Any algo is accepted; NULL means
+ * an implicit heuristic query, which here is the same support check.
+ * FP8 scale factors and amax follow the descriptor (problem.c decides which
+ * combinations run). Trace: {"op":"cublasLtMatmul","m":..,"n":..,"k":..,
+ * "transa":"N|T|C","transb":..,"batch":..,"epilogue":<cublasLtEpilogue_t>,
+ * "a":A,"b":B,"c":C,"d":D} (addresses as decimal integers). Errors return
+ * without a trace line. */
+#include "problem.h"
+#include "trace.h"
+
+/* Alpha/beta scalars or per-row vectors, per the descriptor's pointer mode. */
+static void set_scalars(const simlt_matmul_desc *desc, const void *alpha, const void *beta, sim_gemm *g)
+{
+    int32_t pm = desc->pointer_mode;
+    g->alpha = alpha;
+    g->beta = beta;
+    g->alpha_vec = pm >= CUBLASLT_POINTER_MODE_DEVICE_VECTOR;
+    g->alpha_vec_bs = desc->alpha_vec_bs;
+    g->beta_vec = pm == CUBLASLT_POINTER_MODE_DEVICE_VECTOR;
+    g->beta_zero = pm == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO;
+}
+
+/* Pointer checks that need the data: scalars, epilogue inputs, in-place. */
+static cublasStatus_t check_data(const simlt_matmul_desc *desc, const sim_gemm *g, const simlt_layout *c,
+                                 const simlt_layout *d)
+{
+    if (!g->alpha || (!g->beta && !g->beta_zero))
+        return CUBLAS_STATUS_INVALID_VALUE;
+    if ((desc->epilogue & CUBLASLT_EPILOGUE_BIAS) && !desc->bias)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    if ((desc->epilogue & 128) && !desc->aux)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    /* In place (C == D) requires the two layouts to describe the same memory. */
+    if (g->c.base == g->d.base && (c->ld != d->ld || c->order != d->order || c->batch_offset != d->batch_offset))
+        return CUBLAS_STATUS_INVALID_VALUE;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+static void trace_matmul(const simlt_matmul_desc *desc, const sim_gemm *g)
+{
+    sim_trace("cublasLtMatmul",
+              "\"m\":%lld,\"n\":%lld,\"k\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"batch\":%lld,"
+              "\"epilogue\":%u,\"a\":%llu,\"b\":%llu,\"c\":%llu,\"d\":%llu",
+              (long long)g->m, (long long)g->n, (long long)g->k, simlt_op_name(desc->transa),
+              simlt_op_name(desc->transb), (long long)g->batch, desc->epilogue, SIMLT_PTR(g->a.base), SIMLT_PTR(g->b.base),
+              SIMLT_PTR(g->c.base), SIMLT_PTR(g->d.base));
+}
+
+cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t computeDesc, const void *alpha,
+                              const void *A, cublasLtMatrixLayout_t Adesc, const void *B,
+                              cublasLtMatrixLayout_t Bdesc, const void *beta, const void *C,
+                              cublasLtMatrixLayout_t Cdesc, void *D, cublasLtMatrixLayout_t Ddesc,
+                              const cublasLtMatmulAlgo_t *algo, void *workspace, size_t workspaceSizeInBytes,
+                              cudaStream_t stream)
+{
+    (void)algo, (void)workspace, (void)workspaceSizeInBytes, (void)stream;
+    cublasStatus_t st = simlt_check_handle(lightHandle);
+    if (st != CUBLAS_STATUS_SUCCESS)
+        return st;
+    const simlt_matmul_desc *desc = SIMLT_DESC(computeDesc);
+    sim_gemm g;
+    st = simlt_problem(desc, SIMLT_LAYOUT(Adesc), SIMLT_LAYOUT(Bdesc), SIMLT_LAYOUT(Cdesc), SIMLT_LAYOUT(Ddesc), &g);
+    if (st != CUBLAS_STATUS_SUCCESS)
+        return st;
+    g.a.base = A;
+    g.b.base = B;
+    g.c.base = C;
+    g.d.base = D;
+    set_scalars(desc, alpha, beta, &g);
+    st = check_data(desc, &g, SIMLT_LAYOUT(Cdesc), SIMLT_LAYOUT(Ddesc));
+    if (st != CUBLAS_STATUS_SUCCESS)
+        return st;
+    if (desc->epilogue & CUBLASLT_EPILOGUE_BIAS)
+        g.bias = desc->bias;
+    g.a_scale = desc->a_scale;
+    g.b_scale = desc->b_scale;
+    g.c_scale = desc->c_scale;
+    g.d_scale = desc->d_scale;
+    g.amax_d = desc->amax_d;
+    if (desc->epilogue & 128) {
+        g.aux = desc->aux;
+        g.aux_ld = desc->aux_ld;
+        g.aux_bs = desc->aux_bs;
+    }
+    if (g.m == 0 || g.n == 0 || g.batch == 0)
+        return CUBLAS_STATUS_SUCCESS;
+    trace_matmul(desc, &g);
+    return simcublasLt_gemm(&g);
+}

@@ -1,0 +1,133 @@
+/* Validation of a cublasLtMatmul problem, in the order the arguments are
+ * documented: operation descriptor, layouts, shapes, types, epilogue. */
+#include "problem.h"
+
+const char *simlt_op_name(int32_t op)
+{
+    return op == CUBLAS_OP_N ? "N" : op == CUBLAS_OP_T ? "T" : op == CUBLAS_OP_C ? "C" : "?";
+}
+
+/* Row-ordered A may only be read as stored; FP8 runs only TN with column
+ * order, as on Hopper and Ada (see heuristic.c). */
+bool simlt_unsupported_combo(const simlt_matmul_desc *desc, const simlt_layout *a, const simlt_layout *b)
+{
+    if (a->order == CUBLASLT_ORDER_ROW && desc->transa != CUBLAS_OP_N)
+        return true;
+    if (!sim_elem_fp8((cudaDataType)a->type) && !sim_elem_fp8((cudaDataType)b->type))
+        return false;
+    return desc->transa != CUBLAS_OP_T || desc->transb != CUBLAS_OP_N || a->order != CUBLASLT_ORDER_COL ||
+           b->order != CUBLASLT_ORDER_COL;
+}
+
+static cublasStatus_t check_layouts(const simlt_layout *const ls[4])
+{
+    for (int i = 0; i < 4; i++) {
+        cublasStatus_t st = simlt_layout_check(ls[i]);
+        if (st != CUBLAS_STATUS_SUCCESS)
+            return st;
+    }
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+/* op(A) is m x k, op(B) k x n, C and D m x n, every batch count equal. */
+static cublasStatus_t check_shapes(const simlt_matmul_desc *desc, const simlt_layout *a, const simlt_layout *b,
+                                   const simlt_layout *c, const simlt_layout *d, sim_gemm *g)
+{
+    uint64_t am, ak, bk, bn;
+    simlt_stored_dims((cublasOperation_t)desc->transa, a->rows, a->cols, &am, &ak);
+    simlt_stored_dims((cublasOperation_t)desc->transb, b->rows, b->cols, &bk, &bn);
+    if (am != d->rows || bn != d->cols || ak != bk || c->rows != d->rows || c->cols != d->cols)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    int32_t bc = d->batch_count;
+    if (a->batch_count != bc || b->batch_count != bc || c->batch_count != bc)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    g->m = (int64_t)d->rows;
+    g->n = (int64_t)d->cols;
+    g->k = (int64_t)ak;
+    g->batch = bc;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+static bool pointer_mode_ok(int32_t pm)
+{
+    return pm >= CUBLASLT_POINTER_MODE_HOST && pm <= CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST;
+}
+
+static cublasStatus_t check_types(const simlt_matmul_desc *desc, const simlt_layout *a, const simlt_layout *b,
+                                  const simlt_layout *c, const simlt_layout *d)
+{
+    cudaDataType at = (cudaDataType)a->type, bt = (cudaDataType)b->type;
+    cudaDataType ct = (cudaDataType)c->type, dt = (cudaDataType)d->type;
+    if (sim_elem_fp8(at) || sim_elem_fp8(bt))
+        return simlt_fp8_types_ok(desc->compute, desc->scale, at, bt, ct, dt) ? CUBLAS_STATUS_SUCCESS
+                                                                              : CUBLAS_STATUS_NOT_SUPPORTED;
+    if (at != bt || ct != dt || !simcublasLt_types_ok((cublasComputeType_t)desc->compute,
+                                                      (cudaDataType)desc->scale, at, ct))
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    /* Scaling and amax exist only for FP8 data; the header documents
+     * INVALID_VALUE for other types. */
+    if (desc->a_scale || desc->b_scale || desc->c_scale || desc->d_scale || desc->amax_d)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+/* DEFAULT, BIAS, RELU(_BIAS), GELU(_BIAS) and GELU_AUX(_BIAS) on real data. */
+static cublasStatus_t set_epilogue(const simlt_matmul_desc *desc, const simlt_layout *c, const simlt_layout *d,
+                                   sim_gemm *g)
+{
+    uint32_t e = desc->epilogue;
+    uint32_t base = e & ~(uint32_t)(CUBLASLT_EPILOGUE_BIAS | 128);
+    if (e == CUBLASLT_EPILOGUE_DEFAULT)
+        return CUBLAS_STATUS_SUCCESS;
+    if (base != 0 && base != CUBLASLT_EPILOGUE_RELU && base != CUBLASLT_EPILOGUE_GELU)
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    /* The RELU bit-mask aux and FP8 aux outputs are not run. */
+    if ((e & 128) && (base != CUBLASLT_EPILOGUE_GELU || sim_elem_fp8((cudaDataType)d->type)))
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    if (sim_elem_complex((cudaDataType)d->type))
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    g->act = base == CUBLASLT_EPILOGUE_RELU ? SIM_ACT_RELU : base == CUBLASLT_EPILOGUE_GELU ? SIM_ACT_GELU
+                                                                                             : SIM_ACT_NONE;
+    if (e & CUBLASLT_EPILOGUE_BIAS) {
+        /* Default bias type: D's, or C's 16-bit type when D is FP8. */
+        uint32_t deflt = sim_elem_fp8((cudaDataType)d->type) ? c->type : d->type;
+        int32_t bt = desc->bias_type == -1 ? (int32_t)deflt : desc->bias_type;
+        if (!sim_elem_size((cudaDataType)bt) || sim_elem_complex((cudaDataType)bt))
+            return CUBLAS_STATUS_NOT_SUPPORTED;
+        g->bias_type = (cudaDataType)bt;
+        g->bias_bs = desc->bias_bs;
+    }
+    if ((e & 128) && (desc->aux_ld < (int64_t)d->rows || (desc->aux_type != -1 && desc->aux_type != (int32_t)d->type)))
+        return CUBLAS_STATUS_INVALID_VALUE;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t simlt_problem(const simlt_matmul_desc *desc, const simlt_layout *a, const simlt_layout *b,
+                             const simlt_layout *c, const simlt_layout *d, sim_gemm *g)
+{
+    const simlt_layout *const ls[4] = {a, b, c, d};
+    if (!desc || !a || !b || !c || !d)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    if (!simlt_op_ok(desc->transa) || !simlt_op_ok(desc->transb) || !pointer_mode_ok(desc->pointer_mode))
+        return CUBLAS_STATUS_INVALID_VALUE;
+    if (desc->transc != CUBLAS_OP_N || desc->fill != CUBLAS_FILL_MODE_FULL)
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    *g = (sim_gemm){0};
+    cublasStatus_t st = check_layouts(ls);
+    if (st == CUBLAS_STATUS_SUCCESS)
+        st = check_shapes(desc, a, b, c, d, g);
+    if (st == CUBLAS_STATUS_SUCCESS)
+        st = check_types(desc, a, b, c, d);
+    if (st == CUBLAS_STATUS_SUCCESS)
+        st = set_epilogue(desc, c, d, g);
+    if (st == CUBLAS_STATUS_SUCCESS && simlt_unsupported_combo(desc, a, b))
+        st = CUBLAS_STATUS_NOT_SUPPORTED;
+    if (st != CUBLAS_STATUS_SUCCESS)
+        return st;
+    g->a = simlt_view(a, NULL, (cublasOperation_t)desc->transa);
+    g->b = simlt_view(b, NULL, (cublasOperation_t)desc->transb);
+    g->c = simlt_view(c, NULL, CUBLAS_OP_N);
+    g->d = simlt_view(d, NULL, CUBLAS_OP_N);
+    g->scale = (cudaDataType)desc->scale;
+    return CUBLAS_STATUS_SUCCESS;
+}

@@ -1,0 +1,78 @@
+/* Private contract between the stand-in's libcublas and libcublasLt.
+ *
+ * The real libcublasLt exports private entry points for libcublas
+ * (cublasLt_for_cublas_*); the stand-in does the same with simcublasLt_*, so
+ * the one reference GEMM and the one element-wise add live in libcublasLt and
+ * libcublas carries no arithmetic of its own. These symbols are not part of
+ * any public API; programs never see them.
+ *
+ * Matrices are described as strided views after the op is applied: element
+ * (i, j) of batch b lives at base + b*bs + i*rs + j*cs (in elements). A
+ * transposed operand is the same storage with rs and cs swapped, so the
+ * reference loop never looks at op flags and its summation order cannot
+ * depend on them.
+ */
+#ifndef SIMLT_H
+#define SIMLT_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <cublas_api.h>
+
+typedef struct sim_mat {
+    const void *base;   /* element (0,0) of batch 0; NULL = operand absent */
+    cudaDataType type;
+    int64_t rs, cs, bs; /* row, column and batch strides in elements */
+    bool conj;          /* conjugate complex elements when loading */
+} sim_mat;
+
+typedef enum sim_act { SIM_ACT_NONE, SIM_ACT_RELU, SIM_ACT_GELU } sim_act;
+
+/* D = act(alpha * op(A) op(B) + beta * C + bias), per batch. */
+typedef struct sim_gemm {
+    int64_t m, n, k, batch;
+    sim_mat a, b, c, d;     /* a: m x k, b: k x n, c and d: m x n */
+    cudaDataType scale;     /* type of alpha and beta; picks the accumulator */
+    const void *alpha, *beta;
+    bool alpha_vec;         /* alpha[i] per row of D (Lt device-vector modes) */
+    bool beta_vec;          /* beta[i] per row of D */
+    bool beta_zero;         /* beta is known to be 0 (Lt ..._BETA_ZERO mode) */
+    int64_t alpha_vec_bs;   /* batch stride of the alpha vector */
+    const void *bias;       /* m elements per batch, added before act */
+    cudaDataType bias_type;
+    int64_t bias_bs;
+    sim_act act;
+    void *aux;              /* pre-activation copy of D (GELU_AUX), type of D */
+    int64_t aux_ld, aux_bs;
+    /* FP8 scaling (cuBLASLt): D = d_scale * (alpha a_scale b_scale op(A)op(B)
+     * + beta c_scale C); *amax_d = max |D| before d_scale. NULL means 1 / none. */
+    const float *a_scale, *b_scale, *c_scale, *d_scale;
+    float *amax_d;
+} sim_gemm;
+
+/* C = alpha * op(A) + beta * op(B), element-wise, per batch (geam and
+ * cublasLtMatrixTransform). A is not read when alpha == 0 or A is absent,
+ * B likewise with beta. C may alias A or B element for element. */
+typedef struct sim_add {
+    int64_t m, n, batch;
+    sim_mat a, b, c;
+    cudaDataType scale;
+    const void *alpha, *beta;
+} sim_add;
+
+/* Runs the reference GEMM (skipped under SIMCUDA_NOOP). Returns
+ * CUBLAS_STATUS_ALLOC_FAILED if scratch memory is exhausted. */
+cublasStatus_t simcublasLt_gemm(const sim_gemm *g);
+cublasStatus_t simcublasLt_add(const sim_add *op);
+
+/* True when (computeType, scaleType, A/B type, C/D type) is a combination the
+ * cuBLAS documentation lists for cublasGemmEx / cublasLtMatmul and the
+ * stand-in implements. */
+bool simcublasLt_types_ok(cublasComputeType_t compute, cudaDataType scale, cudaDataType ab, cudaDataType cd);
+
+/* The scale type cublasGemmEx implies for a compute type and C type, or -1. */
+int simcublasLt_scale_for(cublasComputeType_t compute, cudaDataType c);
+
+/* Size in bytes of an element of a supported type; 0 otherwise. */
+size_t simcublasLt_type_size(cudaDataType type);
+
+#endif

@@ -1,0 +1,137 @@
+/* Driver version, the single device, and its primary context. The stand-in
+ * does not insist on cuInit first: a missing cuInit is a test-program bug the
+ * stand-in has no reason to punish. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static struct CUctx_st primary = {0};
+static int primary_refs;
+static __thread CUcontext current;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+CUcontext sim_primary_ctx(void) { return &primary; }
+
+CUresult cuInit(unsigned int flags)
+{
+    if (flags != 0)
+        return CUDA_ERROR_INVALID_VALUE;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDriverGetVersion(int *version)
+{
+    if (!version)
+        return CUDA_ERROR_INVALID_VALUE;
+    *version = SIM_DRIVER_VERSION;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetCount(int *count)
+{
+    if (!count)
+        return CUDA_ERROR_INVALID_VALUE;
+    *count = 1;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGet(CUdevice *dev, int ordinal)
+{
+    if (!dev)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (ordinal != 0)
+        return CUDA_ERROR_INVALID_DEVICE;
+    *dev = 0;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
+{
+    if (!name || len <= 0)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (dev != 0)
+        return CUDA_ERROR_INVALID_DEVICE;
+    snprintf(name, (size_t)len, "simcuda");
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev)
+{
+    if (!bytes)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (dev != 0)
+        return CUDA_ERROR_INVALID_DEVICE;
+    *bytes = SIM_DEVICE_MEM;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice dev)
+{
+    if (!ctx)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (dev != 0)
+        return CUDA_ERROR_INVALID_DEVICE;
+    pthread_mutex_lock(&lock);
+    primary_refs++;
+    pthread_mutex_unlock(&lock);
+    *ctx = &primary;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
+{
+    if (dev != 0)
+        return CUDA_ERROR_INVALID_DEVICE;
+    pthread_mutex_lock(&lock);
+    bool ok = primary_refs > 0;
+    if (ok)
+        primary_refs--;
+    pthread_mutex_unlock(&lock);
+    return ok ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev)
+{
+    return dev == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active)
+{
+    if (!flags || !active)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (dev != 0)
+        return CUDA_ERROR_INVALID_DEVICE;
+    pthread_mutex_lock(&lock);
+    *active = primary_refs > 0;
+    pthread_mutex_unlock(&lock);
+    *flags = 0;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxGetCurrent(CUcontext *ctx)
+{
+    if (!ctx)
+        return CUDA_ERROR_INVALID_VALUE;
+    *ctx = current;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSetCurrent(CUcontext ctx)
+{
+    if (ctx && ctx != &primary)
+        return CUDA_ERROR_INVALID_CONTEXT;
+    current = ctx;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuCtxGetDevice(CUdevice *dev)
+{
+    if (!dev)
+        return CUDA_ERROR_INVALID_VALUE;
+    *dev = 0;
+    return CUDA_SUCCESS;
+}
+
+/* Work runs at call time, so there is never anything left to wait for. */
+CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }

@@ -1,0 +1,129 @@
+/* Allocation entry points over the allocation table. */
+#include "work.h"
+
+#include <string.h>
+
+static CUresult alloc_as(const char *api, void **out, size_t bytes, enum sim_mem_kind kind)
+{
+    const char *op = sim_op_name(api);
+    if (!out)
+        return CUDA_ERROR_INVALID_VALUE;
+    /* cuMemAlloc refuses zero bytes; the runtime handles cudaMalloc(0) itself. */
+    if (bytes == 0)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (bytes > SIM_DEVICE_MEM)
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    void *p = sim_alloc(bytes, kind);
+    if (!p)
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    *out = p;
+    sim_trace(op, "\"ptr\":\"0x%lx\",\"bytes\":%zu", (unsigned long)(uintptr_t)p, bytes);
+    return CUDA_SUCCESS;
+}
+
+static CUresult free_as(const char *api, void *p, enum sim_mem_kind kind)
+{
+    const char *op = sim_op_name(api);
+    if (!p)
+        return CUDA_SUCCESS;
+    CUresult r = sim_free(p, kind);
+    if (r == CUDA_SUCCESS)
+        sim_trace(op, "\"ptr\":\"0x%lx\"", (unsigned long)(uintptr_t)p);
+    return r;
+}
+
+CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytes)
+{
+    return alloc_as("cuMemAlloc", (void **)dptr, bytes, SIM_MEM_DEVICE);
+}
+
+CUresult cuMemFree_v2(CUdeviceptr dptr)
+{
+    return free_as("cuMemFree", (void *)dptr, SIM_MEM_DEVICE);
+}
+
+CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytes, unsigned int flags)
+{
+    if (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST)
+        return CUDA_ERROR_INVALID_VALUE;
+    return alloc_as("cuMemAllocManaged", (void **)dptr, bytes, SIM_MEM_MANAGED);
+}
+
+CUresult cuMemAllocHost_v2(void **pp, size_t bytes)
+{
+    return alloc_as("cuMemAllocHost", pp, bytes, SIM_MEM_HOST);
+}
+
+CUresult cuMemHostAlloc(void **pp, size_t bytes, unsigned int flags)
+{
+    (void)flags; /* portable / mapped / write-combined mean nothing here */
+    return alloc_as("cuMemHostAlloc", pp, bytes, SIM_MEM_HOST);
+}
+
+CUresult cuMemFreeHost(void *p)
+{
+    return free_as("cuMemFreeHost", p, SIM_MEM_HOST);
+}
+
+/* Streams are executed at call time, so stream-ordered allocation is plain
+ * allocation. Graphs have no allocation nodes here: refused while capturing. */
+static CUresult stream_usable(const char *api, CUstream s)
+{
+    CUresult r = !sim_stream_ok(s) ? CUDA_ERROR_INVALID_HANDLE
+               : sim_capturing(s) ? CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED : CUDA_SUCCESS;
+    if (r != CUDA_SUCCESS)
+        sim_op_name(api);
+    return r;
+}
+
+CUresult sim_alloc_async(const char *api, CUdeviceptr *dptr, size_t bytes, CUstream s)
+{
+    CUresult r = stream_usable(api, s);
+    return r != CUDA_SUCCESS ? r : alloc_as(api, (void **)dptr, bytes, SIM_MEM_DEVICE);
+}
+
+static CUresult free_async(const char *api, CUdeviceptr dptr, CUstream s)
+{
+    CUresult r = stream_usable(api, s);
+    return r != CUDA_SUCCESS ? r : free_as(api, (void *)dptr, SIM_MEM_DEVICE);
+}
+
+CUresult cuMemAllocAsync(CUdeviceptr *d, size_t n, CUstream s) { return sim_alloc_async("cuMemAllocAsync", d, n, s); }
+CUresult cuMemAllocAsync_ptsz(CUdeviceptr *d, size_t n, CUstream s) { return sim_alloc_async("cuMemAllocAsync_ptsz", d, n, s); }
+CUresult cuMemFreeAsync(CUdeviceptr d, CUstream s) { return free_async("cuMemFreeAsync", d, s); }
+CUresult cuMemFreeAsync_ptsz(CUdeviceptr d, CUstream s) { return free_async("cuMemFreeAsync_ptsz", d, s); }
+
+/* Rows padded to a multiple of 512 bytes, the texture pitch alignment. */
+CUresult cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pitch, size_t width, size_t height, unsigned int elem)
+{
+    if (!pitch || !width || !height || (elem != 4 && elem != 8 && elem != 16)) {
+        sim_op_name("cuMemAllocPitch");
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    size_t p = (width + 511) / 512 * 512;
+    CUresult r = alloc_as("cuMemAllocPitch", (void **)dptr, p * height, SIM_MEM_DEVICE);
+    if (r == CUDA_SUCCESS)
+        *pitch = p;
+    return r;
+}
+
+CUresult cuMemGetInfo_v2(size_t *free_bytes, size_t *total)
+{
+    if (!free_bytes || !total)
+        return CUDA_ERROR_INVALID_VALUE;
+    size_t used = sim_bytes_in_use();
+    *total = SIM_DEVICE_MEM;
+    *free_bytes = used < SIM_DEVICE_MEM ? SIM_DEVICE_MEM - used : 0;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuMemGetAddressRange_v2(CUdeviceptr *base, size_t *size, CUdeviceptr dptr)
+{
+    void *b;
+    size_t n;
+    if (!sim_lookup((void *)dptr, &b, &n, NULL))
+        return CUDA_ERROR_NOT_FOUND;
+    if (base) *base = (CUdeviceptr)b;
+    if (size) *size = n;
+    return CUDA_SUCCESS;
+}

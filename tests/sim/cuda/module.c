@@ -1,0 +1,130 @@
+/* Modules and libraries accept any image: the stand-in never reads device
+ * code, it resolves kernel names against the twins. cuModuleGetFunction is
+ * strict (no twin: NOT_FOUND, as for a name missing from a real module);
+ * cuLibraryGetKernel hands out a handle for any name and the launch fails,
+ * so the runtime's registration never fails for kernels a test never runs. */
+#include "internal.h"
+
+#include <stdlib.h>
+
+struct CUlib_st { uint32_t magic; };
+
+static CUmodule new_module(void)
+{
+    struct CUmod_st *m = calloc(1, sizeof *m);
+    if (m)
+        m->magic = SIM_MAGIC_MODULE;
+    return m;
+}
+
+static CUresult load(CUmodule *out, const void *image)
+{
+    if (!out || !image)
+        return CUDA_ERROR_INVALID_VALUE;
+    *out = new_module();
+    return *out ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuModuleLoadData(CUmodule *m, const void *image) { return load(m, image); }
+CUresult cuModuleLoad(CUmodule *m, const char *fname) { return load(m, fname); }
+CUresult cuModuleLoadFatBinary(CUmodule *m, const void *fatbin) { return load(m, fatbin); }
+
+CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned int n, CUjit_option *opts, void **vals)
+{
+    (void)n, (void)opts, (void)vals;
+    return load(m, image);
+}
+
+static bool module_ok(CUmodule m) { return m && m->magic == SIM_MAGIC_MODULE; }
+
+CUresult cuModuleUnload(CUmodule m)
+{
+    if (!module_ok(m))
+        return CUDA_ERROR_INVALID_HANDLE;
+    m->magic = 0; /* kept allocated so a stale handle is refused */
+    return CUDA_SUCCESS;
+}
+
+CUresult cuModuleGetFunction(CUfunction *out, CUmodule m, const char *name)
+{
+    if (!out || !name)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (!module_ok(m))
+        return CUDA_ERROR_INVALID_HANDLE;
+    struct CUfunc_st *f = sim_function(name);
+    if (!f)
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    if (!f->fn)
+        return CUDA_ERROR_NOT_FOUND;
+    *out = f;
+    return CUDA_SUCCESS;
+}
+
+static CUresult load_library(CUlibrary *out, const void *code)
+{
+    if (!out || !code)
+        return CUDA_ERROR_INVALID_VALUE;
+    struct CUlib_st *l = calloc(1, sizeof *l);
+    if (!l)
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    l->magic = SIM_MAGIC_MODULE;
+    *out = l;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuLibraryLoadData(CUlibrary *lib, const void *code, CUjit_option *jo, void **jv, unsigned int nj,
+                           CUlibraryOption *lo, void **lv, unsigned int nl)
+{
+    (void)jo, (void)jv, (void)nj, (void)lo, (void)lv, (void)nl;
+    return load_library(lib, code);
+}
+
+CUresult cuLibraryLoadFromFile(CUlibrary *lib, const char *path, CUjit_option *jo, void **jv, unsigned int nj,
+                               CUlibraryOption *lo, void **lv, unsigned int nl)
+{
+    (void)jo, (void)jv, (void)nj, (void)lo, (void)lv, (void)nl;
+    return load_library(lib, path);
+}
+
+static bool library_ok(CUlibrary l) { return l && l->magic == SIM_MAGIC_MODULE; }
+
+CUresult cuLibraryUnload(CUlibrary l)
+{
+    if (!library_ok(l))
+        return CUDA_ERROR_INVALID_HANDLE;
+    l->magic = 0;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuLibraryGetKernel(CUkernel *out, CUlibrary l, const char *name)
+{
+    if (!out || !name)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (!library_ok(l))
+        return CUDA_ERROR_INVALID_HANDLE;
+    struct CUfunc_st *f = sim_function(name);
+    if (!f)
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    *out = (CUkernel)f;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuLibraryGetModule(CUmodule *out, CUlibrary l)
+{
+    if (!out)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (!library_ok(l))
+        return CUDA_ERROR_INVALID_HANDLE;
+    *out = new_module();
+    return *out ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuKernelGetFunction(CUfunction *out, CUkernel k)
+{
+    if (!out)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (!sim_function_ok((struct CUfunc_st *)k))
+        return CUDA_ERROR_INVALID_HANDLE;
+    *out = (CUfunction)k;
+    return CUDA_SUCCESS;
+}

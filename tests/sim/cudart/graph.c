@@ -1,0 +1,45 @@
+/* Graphs made by stream capture: forwards to the driver (cudaGraph_t and
+ * cudaGraphExec_t are CUgraph and CUgraphExec). */
+#include "internal.h"
+
+cudaError_t cudaGraphCreate(cudaGraph_t *g, unsigned int flags)
+{
+    SIM_RT_DRIVER(d, false);
+    return sim_rt_result(DRV(d, cuGraphCreate)(g, flags));
+}
+
+cudaError_t cudaGraphDestroy(cudaGraph_t g)
+{
+    SIM_RT_DRIVER(d, false);
+    return sim_rt_result(DRV(d, cuGraphDestroy)(g));
+}
+
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *e, cudaGraph_t g, unsigned long long flags)
+{
+    SIM_RT_DRIVER(d, false);
+    return sim_rt_result(DRV(d, cuGraphInstantiate)(e, g, flags));
+}
+
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *e, cudaGraph_t g, unsigned long long flags)
+{
+    return cudaGraphInstantiate(e, g, flags);
+}
+
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t e)
+{
+    SIM_RT_DRIVER(d, false);
+    return sim_rt_result(DRV(d, cuGraphExecDestroy)(e));
+}
+
+static cudaError_t launch(const char *op, bool pt, cudaGraphExec_t e, cudaStream_t s)
+{
+    SIM_RT_DRIVER(d, pt);
+    sim_rt_trace_as(op, "cuGraphLaunch");
+    CUresult r = DRV(d, cuGraphLaunch)(e, s);
+    sim_rt_trace_as(NULL, NULL);
+    return sim_rt_result(r);
+}
+
+SIM_API __typeof__(cudaGraphLaunch) cudaGraphLaunch_ptsz;
+cudaError_t cudaGraphLaunch(cudaGraphExec_t e, cudaStream_t s) { return launch("cudaGraphLaunch", false, e, s); }
+cudaError_t cudaGraphLaunch_ptsz(cudaGraphExec_t e, cudaStream_t s) { return launch("cudaGraphLaunch_ptsz", true, e, s); }
