@@ -32,13 +32,25 @@ static int kernel_param_info(const void *kernel, size_t i, size_t *off, size_t *
     return kernel && info ? (int)TF_PASS(info((CUkernel)(uintptr_t)kernel, i, off, size)) : -1;
 }
 
+/* The kernel behind a host stub: as __cudaGetKernel said, else asked. */
+static const void *stub_kernel(const void *fn)
+{
+    const void *k = tf_kernel_get(fn);
+    cudaKernel_t got = NULL;
+    tf_fn_cudaGetKernel get = TF_REAL(cudaGetKernel);
+    if (k || !get || TF_PASS(get(&got, fn)) != cudaSuccess)
+        return k;
+    tf_kernel_set(fn, got);
+    return got;
+}
+
 /* A host stub: the runtime's answer, else the driver's for its kernel. */
 static int stub_param_info(const void *fn, size_t i, size_t *off, size_t *size)
 {
     tf_fn_cudaFuncGetParamInfo info = TF_REAL(cudaFuncGetParamInfo);
     if (info && TF_PASS(info(fn, i, off, size)) == cudaSuccess)
         return 0;
-    return kernel_param_info(tf_kernel_get(fn), i, off, size);
+    return kernel_param_info(stub_kernel(fn), i, off, size);
 }
 
 static dim3 dim3_of(const unsigned v[3]) { return (dim3){ v[0], v[1], v[2] }; }

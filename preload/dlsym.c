@@ -38,6 +38,20 @@ static struct link_map *object_of(const void *addr)
     return dladdr1(addr, &info, (void **)&lm, RTLD_DL_LINKMAP) ? lm : NULL;
 }
 
+/* Looks `name` up in `l` itself, through a proper handle (some link maps,
+ * like the vDSO's, cannot serve as one). */
+static void *defined_in(struct link_map *l, const char *name)
+{
+    if (!l->l_name || !l->l_name[0])
+        return NULL;
+    void *h = dlopen(l->l_name, RTLD_NOLOAD | RTLD_LAZY);
+    if (!h)
+        return NULL;
+    void *p = tf_real_dlsym(h, name);
+    dlclose(h); /* only drops the reference RTLD_NOLOAD took */
+    return p && object_of(p) == l ? p : NULL;
+}
+
 /* RTLD_NEXT is relative to the caller, and the caller of the real dlsym
  * would now be us: walk the objects loaded after the caller and take the
  * first that defines `name` itself. */
@@ -47,8 +61,8 @@ static void *next_after(const void *caller, const char *name)
     if (!self)
         return tf_real_dlsym(RTLD_NEXT, name);
     for (struct link_map *l = self->l_next; l; l = l->l_next) {
-        void *p = tf_real_dlsym(l, name);
-        if (p && object_of(p) == l)
+        void *p = defined_in(l, name);
+        if (p)
             return p;
     }
     return NULL;

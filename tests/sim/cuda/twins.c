@@ -94,7 +94,14 @@ struct CUfunc_st *sim_function(const char *name)
     return f;
 }
 
+/* Membership, not a magic number: callers probe arbitrary pointers (a
+ * host stub passed where a cudaKernel_t may be), which must not be read. */
 bool sim_function_ok(const struct CUfunc_st *f)
 {
-    return f && f->magic == SIM_MAGIC_FUNC;
+    bool found = false;
+    pthread_mutex_lock(&lock);
+    for (size_t i = nfuncs; i-- > 0 && !found;)
+        found = funcs[i] == f;
+    pthread_mutex_unlock(&lock);
+    return found;
 }

@@ -41,3 +41,25 @@ cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, 
         return sim_rt_return(e);
     return sim_rt_result(DRV(d, cuKernelSetAttribute)((CUfunction_attribute)attr, value, k, 0));
 }
+
+/* `func` is a host stub or a cudaKernel_t; the driver knows the layout.
+ * Past the last parameter the driver's INVALID_VALUE is the answer. */
+cudaError_t cudaFuncGetParamInfo(const void *func, size_t index, size_t *offset, size_t *size)
+{
+    SIM_RT_DRIVER(d, false);
+    CUkernel k;
+    cudaError_t e = sim_rt_kernel_for(func, &k);
+    if (e == cudaErrorInvalidDeviceFunction && func)
+        k = (CUkernel)func; /* maybe a cudaKernel_t: the driver will tell */
+    else if (e != cudaSuccess)
+        return sim_rt_return(e);
+    CUresult r = DRV(d, cuKernelGetParamInfo)(k, index, offset, size);
+    return sim_rt_return(r == CUDA_ERROR_INVALID_HANDLE ? cudaErrorInvalidDeviceFunction : sim_rt_error(r));
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache config)
+{
+    (void)config; /* cache splits are not modelled */
+    CUkernel k;
+    return sim_rt_return(sim_rt_kernel_for(func, &k));
+}
