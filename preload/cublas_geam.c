@@ -131,9 +131,10 @@ static tf_access geam_access(const geam_kind *k, const geam_args *a, const geam_
     return acc;
 }
 
-static int geam_replay_run(void *arg, uint64_t trigger)
+/* The recorded call, on `stream`, writing to `c`. The handle's stream and
+ * pointer mode are the program's again afterwards. */
+static int geam_issue(const geam_replay *r, uint64_t stream, void *c)
 {
-    geam_replay *r = arg;
     cublasHandle_t h = r->a.handle;
     cudaStream_t old_stream = NULL;
     cublasPointerMode_t old_mode = CUBLAS_POINTER_MODE_HOST;
@@ -141,19 +142,30 @@ static int geam_replay_run(void *arg, uint64_t trigger)
     int dev = tf_device_enter(r->device);
     TF_REAL(cublasGetStream_v2)(h, &old_stream);
     TF_REAL(cublasGetPointerMode_v2)(h, &old_mode);
-    TF_REAL(cublasSetStream_v2)(h, (cudaStream_t)(uintptr_t)r->stream);
+    TF_REAL(cublasSetStream_v2)(h, (cudaStream_t)(uintptr_t)stream);
     TF_REAL(cublasSetPointerMode_v2)(h, CUBLAS_POINTER_MODE_HOST);
     geam_args a = r->a;
     a.alpha = &r->alpha;
     a.beta = &r->beta;
+    a.C = c;
     int st = r->kind->invoke(&a);
     TF_REAL(cublasSetPointerMode_v2)(h, old_mode);
     TF_REAL(cublasSetStream_v2)(h, old_stream);
     tf_device_leave(dev);
-    if (st == CUBLAS_STATUS_SUCCESS)
-        st = tf_order_after(r->stream, trigger);
     tf_depth--;
     return st;
+}
+
+static int geam_replay_run(void *arg, uint64_t trigger)
+{
+    geam_replay *r = arg;
+    int st = geam_issue(r, r->stream, r->a.C);
+    return st == CUBLAS_STATUS_SUCCESS ? tf_order_after(r->stream, trigger) : st;
+}
+
+static int geam_replay_run_to(void *arg, uint64_t dst, uint64_t stream)
+{
+    return geam_issue(arg, stream, (void *)(uintptr_t)dst);
 }
 
 static tf_replay geam_replay_new(const geam_kind *k, const geam_args *a, const tf_scalar *alpha,
@@ -164,7 +176,7 @@ static tf_replay geam_replay_new(const geam_kind *k, const geam_args *a, const t
         return (tf_replay){0};
     *r = (geam_replay){ .kind = k, .a = *a, .alpha = *alpha, .beta = *beta, .stream = stream,
                         .device = tf_current_device() };
-    return (tf_replay){ .run = geam_replay_run, .release = free, .arg = r };
+    return (tf_replay){ .run = geam_replay_run, .release = free, .arg = r, .run_to = geam_replay_run_to };
 }
 
 /* A transpose-shaped geam: deferred if the engine agrees, else run and

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cublas_gemm.h"
+#include "gemm_verify.h"
 #include "state.h"
 
 static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
@@ -39,7 +40,7 @@ static void add_operand(gemm_desc *d, const char *role, tf_view v, cublasOperati
 
 static void describe_matmul(gemm_desc *d, const gemm_args *a)
 {
-    uint32_t ea = tf_dtype_size(a->at), eb = tf_dtype_size(a->bt), ec = tf_dtype_size(a->ct);
+    uint32_t ea = tf_cuda_dtype_size(a->at), eb = tf_cuda_dtype_size(a->bt), ec = tf_cuda_dtype_size(a->ct);
     d->known = ea && eb && ec && d->stype != TF_S_NONE;
     if (a->k > 0) {
         bool na = a->ta == CUBLAS_OP_N, nb = a->tb == CUBLAS_OP_N;
@@ -56,7 +57,7 @@ static void describe_matmul(gemm_desc *d, const gemm_args *a)
 
 static void describe_matvec(gemm_desc *d, const gemm_args *a)
 {
-    uint32_t e = tf_dtype_size(a->at);
+    uint32_t e = tf_cuda_dtype_size(a->at);
     bool n = a->ta == CUBLAS_OP_N;
     int64_t xlen = n ? a->n : a->m, ylen = n ? a->m : a->n;
     d->known = e != 0;
@@ -75,8 +76,8 @@ static gemm_desc gemm_describe(const gemm_kind *k, const gemm_args *a)
     bool host = tf_cublas_host_pointers(a->handle);
     d.g.acc.api = k->api;
     d.g.acc.stream = tf_cublas_stream(a->handle);
-    d.g.dtype = tf_dtype_name(a->at);
-    d.g.complex_type = tf_dtype_complex(a->ct);
+    d.g.dtype = tf_cuda_dtype_name(a->at);
+    d.g.complex_type = tf_cuda_dtype_complex(a->ct);
     d.g.alpha_host = host && d.stype != TF_S_NONE && d.stype != TF_S_I32;
     d.matvec = k->shape == GEMM_MATVEC;
     if (d.matvec)
@@ -119,6 +120,50 @@ static gemm_args gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_p
     return b;
 }
 
+/* Verify mode: the call as it would have run, reading replayed copies of
+ * the records and writing a copy of the output. */
+typedef struct gemm_unfolded_ctx { const gemm_kind *k; const gemm_args *a; const gemm_desc *d; } gemm_unfolded_ctx;
+
+static const void *moved(const void *p, uint64_t from, uint64_t to)
+{
+    return (const void *)(uintptr_t)(TF_ADDR(p) - from + to);
+}
+
+static int gemm_unfolded(void *arg, const tf_relocation *r)
+{
+    const gemm_unfolded_ctx *c = arg;
+    gemm_args b = *c->a;
+    for (int i = 0; i < c->d->g.nin; i++) {
+        if (r->moved[i] && c->d->is_b[i])
+            b.B = moved(b.B, r->from[i], r->to[i]);
+        else if (r->moved[i])
+            b.A = moved(b.A, r->from[i], r->to[i]);
+    }
+    b.C = (void *)(uintptr_t)r->c_to;
+    return c->k->invoke(&b);
+}
+
+/* The rewritten call; on rejection, the original after the fallback. */
+static cublasStatus_t gemm_rewritten(const gemm_kind *k, const gemm_args *a, gemm_desc *d, tf_plan *plan)
+{
+    tf_scalar alpha;
+    gemm_args b = gemm_rewrite(d, a, plan, &alpha);
+    void *snapshot = tf_verify_enabled() ? tf_verify_snapshot(&d->g.acc.writes[0]) : NULL;
+    cublasStatus_t st = TF_PASS(k->invoke(&b));
+    if (st == CUBLAS_STATUS_SUCCESS) {
+        if (snapshot)
+            tf_verify_gemm(&d->g, plan, tf_cuda_dtype_name(a->ct), snapshot, gemm_unfolded,
+                           &(gemm_unfolded_ctx){ k, a, d });
+        return st;
+    }
+    tf_verify_drop(snapshot);
+    tf_engine *e = tf_lock();
+    if (e)
+        tf_gemm_fallback(e, &d->g, plan, "cuBLAS rejected the folded call");
+    tf_unlock(e);
+    return TF_PASS(k->invoke(a));
+}
+
 static cublasStatus_t gemm_folded(const gemm_kind *k, const gemm_args *a, gemm_desc *d)
 {
     tf_plan plan;
@@ -128,21 +173,7 @@ static cublasStatus_t gemm_folded(const gemm_kind *k, const gemm_args *a, gemm_d
     if (e)
         tf_gemm_begin(e, &d->g, &plan);
     tf_unlock(e);
-    cublasStatus_t st;
-    if (plan.any) {
-        tf_scalar alpha;
-        gemm_args b = gemm_rewrite(d, a, &plan, &alpha);
-        st = TF_PASS(k->invoke(&b));
-        if (st != CUBLAS_STATUS_SUCCESS) {
-            e = tf_lock();
-            if (e)
-                tf_gemm_fallback(e, &d->g, &plan, "cuBLAS rejected the folded call");
-            tf_unlock(e);
-            st = TF_PASS(k->invoke(a));
-        }
-    } else {
-        st = TF_PASS(k->invoke(a));
-    }
+    cublasStatus_t st = plan.any ? gemm_rewritten(k, a, d, &plan) : TF_PASS(k->invoke(a));
     e = tf_lock();
     if (e)
         tf_gemm_end(e, &d->g, &plan, st == CUBLAS_STATUS_SUCCESS);

@@ -119,19 +119,19 @@ static const tf_dtype_info *dtype_info(cudaDataType t)
     return NULL;
 }
 
-uint32_t tf_dtype_size(cudaDataType t)
+uint32_t tf_cuda_dtype_size(cudaDataType t)
 {
     const tf_dtype_info *d = dtype_info(t);
     return d ? d->size : 0;
 }
 
-const char *tf_dtype_name(cudaDataType t)
+const char *tf_cuda_dtype_name(cudaDataType t)
 {
     const tf_dtype_info *d = dtype_info(t);
     return d ? d->name : "unknown";
 }
 
-bool tf_dtype_complex(cudaDataType t)
+bool tf_cuda_dtype_complex(cudaDataType t)
 {
     const tf_dtype_info *d = dtype_info(t);
     return d && d->complex;
@@ -149,10 +149,10 @@ tf_stype tf_compute_stype(cublasComputeType_t c, cudaDataType ctype)
     case CUBLAS_COMPUTE_32F_FAST_16F:
     case CUBLAS_COMPUTE_32F_FAST_16BF:
     case CUBLAS_COMPUTE_32F_FAST_TF32:
-        return tf_dtype_complex(ctype) ? TF_S_C32 : TF_S_F32;
+        return tf_cuda_dtype_complex(ctype) ? TF_S_C32 : TF_S_F32;
     case CUBLAS_COMPUTE_64F:
     case CUBLAS_COMPUTE_64F_PEDANTIC:
-        return tf_dtype_complex(ctype) ? TF_S_C64 : TF_S_F64;
+        return tf_cuda_dtype_complex(ctype) ? TF_S_C64 : TF_S_F64;
     case CUBLAS_COMPUTE_32I:
     case CUBLAS_COMPUTE_32I_PEDANTIC:
         return ctype == CUDA_R_32I ? TF_S_I32 : TF_S_F32;

@@ -48,9 +48,9 @@ bool tf_cublas_host_pointers(cublasHandle_t h);
 int tf_current_device(void);
 
 /* Data types of the Ex APIs. */
-uint32_t tf_dtype_size(cudaDataType t); /* 0 when unknown */
-const char *tf_dtype_name(cudaDataType t);
-bool tf_dtype_complex(cudaDataType t);
+uint32_t tf_cuda_dtype_size(cudaDataType t); /* 0 when unknown */
+const char *tf_cuda_dtype_name(cudaDataType t);
+bool tf_cuda_dtype_complex(cudaDataType t);
 /* The scale type cuBLAS uses for a compute type and output type. */
 tf_stype tf_compute_stype(cublasComputeType_t c, cudaDataType ctype);
 

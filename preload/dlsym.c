@@ -71,8 +71,7 @@ static void *next_after(const void *caller, const char *name)
 static void *lookup(void *handle, const char *name, const void *caller)
 {
     void *p = handle == RTLD_NEXT ? next_after(caller, name) : tf_real_dlsym(handle, name);
-    tf_state_init();
-    if (!p || atomic_load(&tf_mode_now) == TF_MODE_OFF)
+    if (!p || !tf_layer_on())
         return p;
     int id = tf_hook_by_name(name);
     if (id < 0)

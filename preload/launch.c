@@ -80,22 +80,51 @@ static unsigned char *pack(const tf_launch *l, const param_layout *p)
     return b;
 }
 
-static int launch_replay_run(void *arg, uint64_t trigger)
+static int launch_issue(const tf_launch_replay *r)
 {
-    tf_launch_replay *r = arg;
     tf_depth++;
     void *prev = tf_context_enter(r->ctx);
     int st = r->relaunch(r);
     tf_context_leave(prev);
-    if (st == 0)
-        st = tf_order_after(r->stream, trigger);
     tf_depth--;
+    return st;
+}
+
+static int launch_replay_run(void *arg, uint64_t trigger)
+{
+    tf_launch_replay *r = arg;
+    int st = launch_issue(r);
+    return st == 0 ? tf_order_after(r->stream, trigger) : st;
+}
+
+/* The same launch writing elsewhere: every pointer-sized parameter value
+ * equal to the output address is moved (a struct parameter may hold it). */
+static int launch_replay_run_to(void *arg, uint64_t dst, uint64_t stream)
+{
+    tf_launch_replay *r = arg;
+    unsigned char *saved = malloc(r->bytes_len);
+    if (!saved)
+        return -1;
+    memcpy(saved, r->bytes, r->bytes_len);
+    for (size_t off = 0; off + sizeof(uint64_t) <= r->bytes_len; off += sizeof(uint64_t)) {
+        uint64_t v;
+        memcpy(&v, r->bytes + off, sizeof v);
+        if (v == r->dst)
+            memcpy(r->bytes + off, &dst, sizeof dst);
+    }
+    uint64_t own = r->stream;
+    r->stream = stream;
+    int st = launch_issue(r);
+    r->stream = own;
+    memcpy(r->bytes, saved, r->bytes_len);
+    free(saved);
     return st;
 }
 
 /* One allocation: the replay, the argument pointers, the bytes, the
  * attributes. `release` is plain free. */
-static tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, const unsigned char *bytes)
+static tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, const unsigned char *bytes,
+                                   uint64_t dst)
 {
     size_t head = sizeof(tf_launch_replay), ptrs = (size_t)p->n * sizeof(void *);
     size_t attrs = l->nattrs * l->attr_size;
@@ -111,14 +140,15 @@ static tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, co
         args[i] = copy + p->off[i];
     *r = (tf_launch_replay){ .relaunch = l->relaunch, .fn = l->fn, .shared_mem = l->shared_mem,
                              .stream = l->stream, .args = args, .nattrs = l->nattrs,
-                             .ctx = tf_context_current() };
+                             .ctx = tf_context_current(), .dst = dst, .bytes = copy,
+                             .bytes_len = p->len };
     memcpy(r->grid, l->grid, sizeof r->grid);
     memcpy(r->block, l->block, sizeof r->block);
     if (attrs) {
         memcpy(copy + p->len, l->attrs, attrs);
         r->attrs = copy + p->len;
     }
-    return (tf_replay){ .run = launch_replay_run, .release = free, .arg = r };
+    return (tf_replay){ .run = launch_replay_run, .release = free, .arg = r, .run_to = launch_replay_run_to };
 }
 
 /* A recognised transpose: deferred, or (refused, log mode) run and
@@ -139,7 +169,7 @@ static bool begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
     if (ok) {
         l->desc.stream = l->stream;
         l->desc.ctx = (uint64_t)(uintptr_t)tf_context_current();
-        tf_replay rp = launch_replay_new(l, p, bytes);
+        tf_replay rp = launch_replay_new(l, p, bytes, l->desc.dst.addr);
         tf_engine *e = tf_lock();
         *deferred = e && rp.run && tf_transpose_begin(e, &l->desc, rp, NULL);
         if ((!e || !rp.run) && rp.release)

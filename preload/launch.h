@@ -28,6 +28,9 @@ struct tf_launch_replay {
     const void *attrs;            /* launch attributes of the Ex routes (a private copy) */
     unsigned nattrs;
     void *ctx;                    /* the CUcontext current at the launch */
+    uint64_t dst;                 /* the recognised transpose's output */
+    size_t bytes_len;             /* parameter bytes at args[0]'s block */
+    unsigned char *bytes;
 };
 
 typedef struct tf_launch {

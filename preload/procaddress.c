@@ -10,8 +10,7 @@
 /* Resolvers substitute at any depth: the pointer is kept and called later. */
 static void substitute(void **pfn)
 {
-    tf_state_init();
-    if (!pfn || !*pfn || atomic_load(&tf_mode_now) == TF_MODE_OFF)
+    if (!pfn || !*pfn || !tf_layer_on())
         return;
     int id = tf_hook_by_real(*pfn);
     if (id >= 0)

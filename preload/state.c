@@ -16,11 +16,20 @@ static tf_engine *tf_engine_instance;
 static tf_config tf_cfg;
 static tf_rules *tf_rules_loaded;
 
-/* Reading the environment is the only work done at load time. */
-__attribute__((constructor)) static void tf_read_env(void)
+static pthread_once_t tf_env_once = PTHREAD_ONCE_INIT;
+
+static void tf_read_env(void)
 {
     tf_env_now = tf_env_read();
     atomic_store(&tf_mode_now, tf_env_now.mode);
+}
+
+/* Reading the environment is the only work done at load time. A library
+ * initialised before us may already have called a hook; then the first
+ * hook read it. */
+__attribute__((constructor)) static void tf_load(void)
+{
+    pthread_once(&tf_env_once, tf_read_env);
 }
 
 static void close_unless_stderr(FILE *f)
@@ -74,6 +83,7 @@ const tf_rules *tf_state_rules(void)
 
 static void tf_create(void)
 {
+    pthread_once(&tf_env_once, tf_read_env);
     if (atomic_load(&tf_mode_now) == TF_MODE_OFF)
         return;
     if (!load_rules()) {
@@ -86,6 +96,12 @@ static void tf_create(void)
     }
     pthread_atfork(tf_fork_prepare, tf_fork_parent, tf_fork_child);
     atexit(tf_at_exit);
+}
+
+bool tf_layer_on(void)
+{
+    pthread_once(&tf_env_once, tf_read_env);
+    return atomic_load(&tf_mode_now) != TF_MODE_OFF;
 }
 
 void tf_state_init(void)

@@ -32,6 +32,11 @@ extern _Atomic int tf_mode_now;       /* can drop to off if initialisation fails
 /* Creates the engine on first use. */
 void tf_state_init(void);
 
+/* Whether the layer is on, from the environment alone: for the resolver
+ * routes, which may run too early (inside an allocator's initialisation)
+ * to create anything. */
+bool tf_layer_on(void);
+
 /* The kernel rules of TRANSFOLD_RULES, or NULL when none are given. */
 struct tf_rules;
 const struct tf_rules *tf_state_rules(void);

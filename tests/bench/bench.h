@@ -1,12 +1,13 @@
 /* Shared by the microbenchmarks of `make bench` (see run.sh).
  *
  * Each program takes N, runs its loop body once to warm up (first-call costs:
- * module registration, the fold's first heuristic query), then times N runs of
- * the body with CLOCK_MONOTONIC and prints `ns_per_call <ns>`: the cost of one
- * run of the body, which is one intercepted call unless the program says
- * otherwise. Device work is meant to be free (SIMCUDA_NOOP=1 on the stand-in),
- * so what is left is the host path: the stand-in plus, when preloaded,
- * transfold. */
+ * module registration, the fold's first heuristic query), then runs the body
+ * N times in CHUNKS (nearly) equal chunks, each timed with CLOCK_MONOTONIC, and prints
+ * `ns_per_call <ns>`: the cost of one run of the body in the median chunk (a
+ * chunk during which another process took the core does not count). One run
+ * of the body is one intercepted call unless the program says otherwise.
+ * Device work is meant to be free (SIMCUDA_NOOP=1 on the stand-in), so what
+ * is left is the host path: the stand-in plus, when preloaded, transfold. */
 #ifndef TF_BENCH_H
 #define TF_BENCH_H
 #include <time.h>
@@ -30,14 +31,30 @@ static inline double now_ns(void)
     return t.tv_sec * 1e9 + t.tv_nsec;
 }
 
+enum { CHUNKS = 15 };
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 template <class Body> static void bench_loop(long n, Body body)
 {
     body();
     CK(cudaDeviceSynchronize());
-    double t0 = now_ns();
-    for (long i = 0; i < n; i++) body();
-    CK(cudaDeviceSynchronize());
-    printf("ns_per_call %.1f\n", (now_ns() - t0) / n);
+    double ns[CHUNKS];
+    int chunks = 0;
+    for (int c = 0; c < CHUNKS; c++) { /* exactly n calls in all, for callgrind */
+        long calls = n * (c + 1) / CHUNKS - n * c / CHUNKS;
+        if (calls == 0) continue;
+        double t0 = now_ns();
+        for (long i = 0; i < calls; i++) body();
+        CK(cudaDeviceSynchronize());
+        ns[chunks++] = (now_ns() - t0) / calls;
+    }
+    qsort(ns, chunks, sizeof ns[0], cmp_double);
+    printf("ns_per_call %.1f\n", ns[chunks / 2]);
 }
 
 #endif

@@ -71,6 +71,10 @@ run_all() {
             fail "$mode: stdout differs from base ($(diff "$CASE_DIR/base.out" "$CASE_DIR/$mode.out" | head -3 | tr '\n' ' '))"
         fi
         check "$mode: exit status" "$(cat "$CASE_DIR/base.rc")" "$(cat "$CASE_DIR/$mode.rc")"
+        check "$mode: libtransfold.so was preloaded" 0 "$(grep -c 'ld.so: object .* cannot be preloaded' "$CASE_DIR/$mode.err")"
+    done
+    for mode in log $FOLD_MODES; do
+        check "$mode: exit summary written" yes "$([ -s "$CASE_DIR/$mode.summary" ] && echo yes || echo no)"
     done
     expect_same_trace off
     expect_same_trace log

@@ -1,0 +1,148 @@
+/* Verify mode: see gemm_verify.h. Correctness over speed: every step is
+ * synchronous, scratch memory is allocated per call. */
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "describe.h"
+#include "gemm_verify.h"
+#include "hooks.h"
+#include "state.h"
+#include "verify.h"
+
+bool tf_verify_enabled(void)
+{
+    return tf_env_now.verify;
+}
+
+/* The stand-in computes GEMMs in an order independent of the op flags, so
+ * results there must match bit for bit; a GPU may pick another kernel. */
+static bool exact_results(void)
+{
+    void *h = dlopen(TF_LIB_CUDA, RTLD_NOLOAD | RTLD_LAZY);
+    bool sim = h && tf_real_dlsym(h, "simcudaTraceAs");
+    if (h)
+        dlclose(h);
+    return sim;
+}
+
+static void *device_alloc(uint64_t bytes)
+{
+    void *p = NULL;
+    tf_fn_cudaMalloc alloc = TF_REAL(cudaMalloc);
+    return alloc && alloc(&p, bytes ? bytes : 1) == cudaSuccess ? p : NULL;
+}
+
+static void device_free(void *p)
+{
+    tf_fn_cudaFree release = TF_REAL(cudaFree);
+    if (p && release)
+        release(p);
+}
+
+static bool copy(void *dst, const void *src, uint64_t bytes, enum cudaMemcpyKind kind)
+{
+    tf_fn_cudaMemcpy cp = TF_REAL(cudaMemcpy);
+    return cp && cp(dst, src, bytes, kind) == cudaSuccess;
+}
+
+static uint64_t span(const tf_view *v)
+{
+    tf_range r = tf_view_footprint(v);
+    return r.hi - r.lo;
+}
+
+void *tf_verify_snapshot(const tf_view *out)
+{
+    void *s = device_alloc(span(out));
+    tf_depth++;
+    if (s && !copy(s, (const void *)(uintptr_t)out->addr, span(out), cudaMemcpyDeviceToDevice)) {
+        device_free(s);
+        s = NULL;
+    }
+    tf_depth--;
+    return s;
+}
+
+/* Replays the record an operand was folded onto into scratch memory laid
+ * out like its destination; *to is where the destination's (0,0) lands. */
+static bool replay_source(tf_engine *e, uint64_t id, uint64_t stream, uint64_t *from, uint64_t *to, void **scratch)
+{
+    tf_transpose_desc d;
+    if (!tf_record_get(e, id, &d) || !(*scratch = device_alloc(span(&d.dst))))
+        return false;
+    *from = d.dst.addr;
+    *to = TF_ADDR(*scratch) + (d.dst.addr - tf_view_footprint(&d.dst).lo);
+    return tf_record_run_to(e, id, *to, stream) == 0;
+}
+
+static bool replay_sources(const tf_gemm *g, const tf_plan *plan, tf_relocation *rel, void *scratch[2])
+{
+    bool ok = true;
+    tf_engine *e = tf_lock();
+    for (int i = 0; e && ok && i < g->nin; i++)
+        if (plan->in[i].folded)
+            ok = rel->moved[i] = replay_source(e, plan->in[i].record, g->acc.stream, &rel->from[i], &rel->to[i],
+                                               &scratch[i]);
+    tf_unlock(e);
+    return e && ok;
+}
+
+/* Compares every batch of the output; one result for the whole call. */
+static void compare(const tf_view *c, const char *dtype, const unsigned char *folded,
+                    const unsigned char *unfolded, int64_t k, tf_verify_result *r)
+{
+    bool exact = exact_results();
+    tf_verify_result b;
+    memset(r, 0, sizeof *r);
+    r->equal = true;
+    for (int64_t i = 0; i < c->batch; i++) {
+        size_t off = (size_t)(i * c->stride) * c->elem;
+        tf_verify_compare(dtype, folded + off, unfolded + off, c->rows, c->cols, c->ld, k, exact, &b);
+        if (!b.equal && r->equal)
+            *r = b;
+        else if (!b.equal)
+            r->mismatches += b.mismatches;
+    }
+}
+
+static void check(const tf_gemm *g, const char *dtype, void *snapshot)
+{
+    const tf_view *c = &g->acc.writes[0];
+    uint64_t n = span(c);
+    unsigned char *folded = malloc(n), *unfolded = malloc(n);
+    tf_fn_cudaDeviceSynchronize sync = TF_REAL(cudaDeviceSynchronize);
+    tf_verify_result r;
+    if (folded && unfolded && sync && sync() == cudaSuccess &&
+        copy(folded, (const void *)(uintptr_t)c->addr, n, cudaMemcpyDeviceToHost) &&
+        copy(unfolded, snapshot, n, cudaMemcpyDeviceToHost)) {
+        compare(c, dtype, folded, unfolded, g->k, &r);
+        if (!r.equal) /* keep the unfolded result */
+            copy((void *)(uintptr_t)c->addr, snapshot, n, cudaMemcpyDeviceToDevice);
+        tf_engine *e = tf_lock();
+        if (e)
+            tf_verify_report(e, g, &r);
+        tf_unlock(e);
+    }
+    free(folded);
+    free(unfolded);
+}
+
+void tf_verify_gemm(const tf_gemm *g, const tf_plan *plan, const char *out_dtype, void *snapshot,
+                    tf_unfolded_fn unfolded, void *ctx)
+{
+    tf_relocation rel = { .c_to = TF_ADDR(snapshot) };
+    void *scratch[2] = { NULL, NULL };
+    tf_depth++;
+    if (snapshot && replay_sources(g, plan, &rel, scratch) && unfolded(ctx, &rel) == 0)
+        check(g, out_dtype, snapshot);
+    device_free(scratch[0]);
+    device_free(scratch[1]);
+    device_free(snapshot);
+    tf_depth--;
+}
+
+void tf_verify_drop(void *snapshot)
+{
+    device_free(snapshot);
+}

@@ -1,0 +1,33 @@
+/* Verify mode (TRANSFOLD_VERIFY=1) for folded GEMMs: the unfolded call is
+ * also made, on scratch copies of its output and of the transposes it would
+ * have read, and the two results are compared. On a mismatch the unfolded
+ * result is kept, so a wrong fold costs a loud message, not a wrong answer. */
+#ifndef TF_GEMM_VERIFY_H
+#define TF_GEMM_VERIFY_H
+#include <stdbool.h>
+
+#include "engine.h"
+
+/* Where the unfolded call finds what the folded one did not read. */
+typedef struct tf_relocation {
+    bool moved[2];          /* operand i now lives elsewhere */
+    uint64_t from[2], to[2];/* a record's destination and its scratch copy */
+    uint64_t c_to;          /* the scratch output (same layout as C) */
+} tf_relocation;
+
+/* Issues the unfolded call with `r` applied; 0 on success. */
+typedef int (*tf_unfolded_fn)(void *ctx, const tf_relocation *r);
+
+bool tf_verify_enabled(void);
+/* Before the folded call: a scratch copy of the output (its old values may
+ * be read through beta). NULL when it cannot be made. */
+void *tf_verify_snapshot(const tf_view *out);
+/* After it: the unfolded call into the snapshot, comparison, report. Frees
+ * the snapshot. */
+void tf_verify_gemm(const tf_gemm *g, const tf_plan *plan, const char *out_dtype, void *snapshot,
+                    tf_unfolded_fn unfolded, void *ctx);
+
+/* When the folded call failed and nothing is compared. */
+void tf_verify_drop(void *snapshot);
+
+#endif
