@@ -3,7 +3,6 @@
 #include "describe.h"
 
 #define CU_HOOK(NAME, PARAMS, ARGS, DESCRIBE) TF_ACCESS_HOOK(CUresult, TF_MISSING_CUDA, NAME, PARAMS, ARGS, DESCRIBE)
-#define PTSZ(s) tf_stream_ptsz((cudaStream_t)(s))
 #define copy(api, stream, dst, src, n) tf_copy_access(api, stream, (uint64_t)(dst), TF_ADDR(src), n)
 
 /* One side of a 2D copy: its first byte, or 0 for an array (not device
@@ -36,18 +35,18 @@ static tf_access copy2d(const char *api, uint64_t stream, const CUDA_MEMCPY2D *c
 CU_HOOK(cuMemcpy, D2D, (dst, src, n), copy("cuMemcpy", 0, dst, src, n))
 CU_HOOK(cuMemcpy_ptds, D2D, (dst, src, n), copy("cuMemcpy", TF_STREAM_PER_THREAD, dst, src, n))
 CU_HOOK(cuMemcpyAsync, D2D_ASYNC, (dst, src, n, s), copy("cuMemcpyAsync", TF_ADDR(s), dst, src, n))
-CU_HOOK(cuMemcpyAsync_ptsz, D2D_ASYNC, (dst, src, n, s), copy("cuMemcpyAsync", PTSZ(s), dst, src, n))
+CU_HOOK(cuMemcpyAsync_ptsz, D2D_ASYNC, (dst, src, n, s), copy("cuMemcpyAsync", TF_PTSZ(s), dst, src, n))
 CU_HOOK(cuMemcpyDtoD_v2, D2D, (dst, src, n), copy("cuMemcpyDtoD", 0, dst, src, n))
 CU_HOOK(cuMemcpyDtoD_v2_ptds, D2D, (dst, src, n), copy("cuMemcpyDtoD", TF_STREAM_PER_THREAD, dst, src, n))
 CU_HOOK(cuMemcpyDtoDAsync_v2, D2D_ASYNC, (dst, src, n, s), copy("cuMemcpyDtoDAsync", TF_ADDR(s), dst, src, n))
-CU_HOOK(cuMemcpyDtoDAsync_v2_ptsz, D2D_ASYNC, (dst, src, n, s), copy("cuMemcpyDtoDAsync", PTSZ(s), dst, src, n))
+CU_HOOK(cuMemcpyDtoDAsync_v2_ptsz, D2D_ASYNC, (dst, src, n, s), copy("cuMemcpyDtoDAsync", TF_PTSZ(s), dst, src, n))
 
 #define H2D (CUdeviceptr dst, const void *src, size_t n)
 #define H2D_ASYNC (CUdeviceptr dst, const void *src, size_t n, CUstream s)
 CU_HOOK(cuMemcpyHtoD_v2, H2D, (dst, src, n), copy("cuMemcpyHtoD", 0, dst, src, n))
 CU_HOOK(cuMemcpyHtoD_v2_ptds, H2D, (dst, src, n), copy("cuMemcpyHtoD", TF_STREAM_PER_THREAD, dst, src, n))
 CU_HOOK(cuMemcpyHtoDAsync_v2, H2D_ASYNC, (dst, src, n, s), copy("cuMemcpyHtoDAsync", TF_ADDR(s), dst, src, n))
-CU_HOOK(cuMemcpyHtoDAsync_v2_ptsz, H2D_ASYNC, (dst, src, n, s), copy("cuMemcpyHtoDAsync", PTSZ(s), dst, src, n))
+CU_HOOK(cuMemcpyHtoDAsync_v2_ptsz, H2D_ASYNC, (dst, src, n, s), copy("cuMemcpyHtoDAsync", TF_PTSZ(s), dst, src, n))
 
 #define D2H (void *dst, CUdeviceptr src, size_t n)
 #define D2H_ASYNC (void *dst, CUdeviceptr src, size_t n, CUstream s)
@@ -55,14 +54,16 @@ CU_HOOK(cuMemcpyHtoDAsync_v2_ptsz, H2D_ASYNC, (dst, src, n, s), copy("cuMemcpyHt
 CU_HOOK(cuMemcpyDtoH_v2, D2H, (dst, src, n), copy_to_host("cuMemcpyDtoH", 0, dst, src, n))
 CU_HOOK(cuMemcpyDtoH_v2_ptds, D2H, (dst, src, n), copy_to_host("cuMemcpyDtoH", TF_STREAM_PER_THREAD, dst, src, n))
 CU_HOOK(cuMemcpyDtoHAsync_v2, D2H_ASYNC, (dst, src, n, s), copy_to_host("cuMemcpyDtoHAsync", TF_ADDR(s), dst, src, n))
-CU_HOOK(cuMemcpyDtoHAsync_v2_ptsz, D2H_ASYNC, (dst, src, n, s), copy_to_host("cuMemcpyDtoHAsync", PTSZ(s), dst, src, n))
+CU_HOOK(cuMemcpyDtoHAsync_v2_ptsz, D2H_ASYNC, (dst, src, n, s),
+        copy_to_host("cuMemcpyDtoHAsync", TF_PTSZ(s), dst, src, n))
 
 CU_HOOK(cuMemcpy2D_v2, (const CUDA_MEMCPY2D *c), (c), copy2d("cuMemcpy2D", 0, c))
 CU_HOOK(cuMemcpy2D_v2_ptds, (const CUDA_MEMCPY2D *c), (c), copy2d("cuMemcpy2D", TF_STREAM_PER_THREAD, c))
 CU_HOOK(cuMemcpy2DUnaligned_v2, (const CUDA_MEMCPY2D *c), (c), copy2d("cuMemcpy2DUnaligned", 0, c))
-CU_HOOK(cuMemcpy2DUnaligned_v2_ptds, (const CUDA_MEMCPY2D *c), (c), copy2d("cuMemcpy2DUnaligned", TF_STREAM_PER_THREAD, c))
+CU_HOOK(cuMemcpy2DUnaligned_v2_ptds, (const CUDA_MEMCPY2D *c), (c),
+        copy2d("cuMemcpy2DUnaligned", TF_STREAM_PER_THREAD, c))
 CU_HOOK(cuMemcpy2DAsync_v2, (const CUDA_MEMCPY2D *c, CUstream s), (c, s), copy2d("cuMemcpy2DAsync", TF_ADDR(s), c))
-CU_HOOK(cuMemcpy2DAsync_v2_ptsz, (const CUDA_MEMCPY2D *c, CUstream s), (c, s), copy2d("cuMemcpy2DAsync", PTSZ(s), c))
+CU_HOOK(cuMemcpy2DAsync_v2_ptsz, (const CUDA_MEMCPY2D *c, CUstream s), (c, s), copy2d("cuMemcpy2DAsync", TF_PTSZ(s), c))
 
 /* memsetD{8,16,32}: n elements of the given width. */
 #define SET(NAME, API, T, STREAM)                                                        \
@@ -85,11 +86,11 @@ SET(cuMemsetD16_v2_ptds, "cuMemsetD16", unsigned short, TF_STREAM_PER_THREAD)
 SET(cuMemsetD32_v2, "cuMemsetD32", unsigned int, 0)
 SET(cuMemsetD32_v2_ptds, "cuMemsetD32", unsigned int, TF_STREAM_PER_THREAD)
 SET_ASYNC(cuMemsetD8Async, "cuMemsetD8Async", unsigned char, TF_ADDR(s))
-SET_ASYNC(cuMemsetD8Async_ptsz, "cuMemsetD8Async", unsigned char, PTSZ(s))
+SET_ASYNC(cuMemsetD8Async_ptsz, "cuMemsetD8Async", unsigned char, TF_PTSZ(s))
 SET_ASYNC(cuMemsetD16Async, "cuMemsetD16Async", unsigned short, TF_ADDR(s))
-SET_ASYNC(cuMemsetD16Async_ptsz, "cuMemsetD16Async", unsigned short, PTSZ(s))
+SET_ASYNC(cuMemsetD16Async_ptsz, "cuMemsetD16Async", unsigned short, TF_PTSZ(s))
 SET_ASYNC(cuMemsetD32Async, "cuMemsetD32Async", unsigned int, TF_ADDR(s))
-SET_ASYNC(cuMemsetD32Async_ptsz, "cuMemsetD32Async", unsigned int, PTSZ(s))
+SET_ASYNC(cuMemsetD32Async_ptsz, "cuMemsetD32Async", unsigned int, TF_PTSZ(s))
 SET2D(cuMemsetD2D8_v2, "cuMemsetD2D8", unsigned char, 0)
 SET2D(cuMemsetD2D8_v2_ptds, "cuMemsetD2D8", unsigned char, TF_STREAM_PER_THREAD)
 SET2D(cuMemsetD2D16_v2, "cuMemsetD2D16", unsigned short, 0)
@@ -97,8 +98,8 @@ SET2D(cuMemsetD2D16_v2_ptds, "cuMemsetD2D16", unsigned short, TF_STREAM_PER_THRE
 SET2D(cuMemsetD2D32_v2, "cuMemsetD2D32", unsigned int, 0)
 SET2D(cuMemsetD2D32_v2_ptds, "cuMemsetD2D32", unsigned int, TF_STREAM_PER_THREAD)
 SET2D_ASYNC(cuMemsetD2D8Async, "cuMemsetD2D8Async", unsigned char, TF_ADDR(s))
-SET2D_ASYNC(cuMemsetD2D8Async_ptsz, "cuMemsetD2D8Async", unsigned char, PTSZ(s))
+SET2D_ASYNC(cuMemsetD2D8Async_ptsz, "cuMemsetD2D8Async", unsigned char, TF_PTSZ(s))
 SET2D_ASYNC(cuMemsetD2D16Async, "cuMemsetD2D16Async", unsigned short, TF_ADDR(s))
-SET2D_ASYNC(cuMemsetD2D16Async_ptsz, "cuMemsetD2D16Async", unsigned short, PTSZ(s))
+SET2D_ASYNC(cuMemsetD2D16Async_ptsz, "cuMemsetD2D16Async", unsigned short, TF_PTSZ(s))
 SET2D_ASYNC(cuMemsetD2D32Async, "cuMemsetD2D32Async", unsigned int, TF_ADDR(s))
-SET2D_ASYNC(cuMemsetD2D32Async_ptsz, "cuMemsetD2D32Async", unsigned int, PTSZ(s))
+SET2D_ASYNC(cuMemsetD2D32Async_ptsz, "cuMemsetD2D32Async", unsigned int, TF_PTSZ(s))

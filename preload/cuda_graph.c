@@ -4,8 +4,6 @@
 #include "state.h"
 
 
-#define PTSZ(s) tf_stream_ptsz((cudaStream_t)(s))
-
 CUresult cuStreamEndCapture(CUstream s, CUgraph *g)
 {
     TF_REAL_OR(cuStreamEndCapture, TF_MISSING_CUDA);
@@ -16,7 +14,7 @@ CUresult cuStreamEndCapture(CUstream s, CUgraph *g)
 CUresult cuStreamEndCapture_ptsz(CUstream s, CUgraph *g)
 {
     TF_REAL_OR(cuStreamEndCapture_ptsz, TF_MISSING_CUDA);
-    tf_note_capture_end(PTSZ(s));
+    tf_note_capture_end(TF_PTSZ(s));
     return TF_PASS(real(s, g));
 }
 
@@ -30,6 +28,6 @@ CUresult cuGraphLaunch(CUgraphExec g, CUstream s)
 CUresult cuGraphLaunch_ptsz(CUgraphExec g, CUstream s)
 {
     TF_REAL_OR(cuGraphLaunch_ptsz, TF_MISSING_CUDA);
-    tf_note_graph_launch(PTSZ(s));
+    tf_note_graph_launch(TF_PTSZ(s));
     return TF_PASS(real(g, s));
 }

@@ -37,21 +37,27 @@ CUresult cuKernelGetFunction(CUfunction *f, CUkernel k)
 
 /* A CUfunction's name: remembered, else asked of the driver. A CUkernel
  * passed where a CUfunction is expected (legal since CUDA 12) is named by
- * cuLibraryGetKernel. */
+ * cuLibraryGetKernel, or by cuKernelGetName. */
 static const char *function_name(CUfunction f)
 {
     const char *n = tf_name_get(f);
-    tf_fn_cuFuncGetName get = TF_REAL(cuFuncGetName);
-    if (n || !get || TF_PASS(get(&n, f)) != CUDA_SUCCESS || !n)
+    tf_fn_cuFuncGetName by_func = TF_REAL(cuFuncGetName);
+    tf_fn_cuKernelGetName by_kernel = TF_REAL(cuKernelGetName);
+    if (n)
         return n;
-    tf_name_set_copy(f, n);
+    if ((by_func && TF_PASS(by_func(&n, f)) == CUDA_SUCCESS && n) ||
+        (by_kernel && TF_PASS(by_kernel(&n, (CUkernel)f)) == CUDA_SUCCESS && n))
+        tf_name_set_copy(f, n);
     return tf_name_get(f);
 }
 
 static int driver_param_info(const void *fn, size_t i, size_t *off, size_t *size)
 {
-    tf_fn_cuFuncGetParamInfo info = TF_REAL(cuFuncGetParamInfo);
-    return info ? (int)TF_PASS(info((CUfunction)(uintptr_t)fn, i, off, size)) : -1;
+    tf_fn_cuFuncGetParamInfo by_func = TF_REAL(cuFuncGetParamInfo);
+    tf_fn_cuKernelGetParamInfo by_kernel = TF_REAL(cuKernelGetParamInfo);
+    if (by_func && TF_PASS(by_func((CUfunction)(uintptr_t)fn, i, off, size)) == CUDA_SUCCESS)
+        return 0;
+    return by_kernel ? (int)TF_PASS(by_kernel((CUkernel)(uintptr_t)fn, i, off, size)) : -1;
 }
 
 /* `extra` may carry the parameters already packed. */
@@ -107,7 +113,6 @@ static tf_launch driver_launch(const char *api, CUfunction f, tf_relaunch_fn rel
         return r;                                                                               \
     }
 
-#define PTSZ(s) tf_stream_ptsz((cudaStream_t)(s))
 #define KERNEL_PARAMS (CUfunction f, GRID_PARAMS, void **params, void **extra)
 #define KERNEL_ARGS (f, GRID_ARGS, params, extra)
 #define COOP_PARAMS (CUfunction f, GRID_PARAMS, void **params)
@@ -115,9 +120,9 @@ static tf_launch driver_launch(const char *api, CUfunction f, tf_relaunch_fn rel
 #define KERNEL_REPLAY (R_GRID(r), NULL)
 #define COOP_REPLAY (R_GRID(r))
 CU_LAUNCH(cuLaunchKernel, "cuLaunchKernel", TF_ADDR(s), extra, KERNEL_PARAMS, KERNEL_ARGS, KERNEL_REPLAY)
-CU_LAUNCH(cuLaunchKernel_ptsz, "cuLaunchKernel", PTSZ(s), extra, KERNEL_PARAMS, KERNEL_ARGS, KERNEL_REPLAY)
+CU_LAUNCH(cuLaunchKernel_ptsz, "cuLaunchKernel", TF_PTSZ(s), extra, KERNEL_PARAMS, KERNEL_ARGS, KERNEL_REPLAY)
 CU_LAUNCH(cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel", TF_ADDR(s), NULL, COOP_PARAMS, COOP_ARGS, COOP_REPLAY)
-CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", PTSZ(s), NULL, COOP_PARAMS, COOP_ARGS, COOP_REPLAY)
+CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", TF_PTSZ(s), NULL, COOP_PARAMS, COOP_ARGS, COOP_REPLAY)
 
 #define CU_LAUNCH_EX(NAME, STREAM)                                                              \
     static int relaunch_##NAME(const tf_launch_replay *r)                                       \
@@ -149,4 +154,4 @@ CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", PTSZ(s), 
     }
 
 CU_LAUNCH_EX(cuLaunchKernelEx, TF_ADDR(s))
-CU_LAUNCH_EX(cuLaunchKernelEx_ptsz, PTSZ(s))
+CU_LAUNCH_EX(cuLaunchKernelEx_ptsz, TF_PTSZ(s))

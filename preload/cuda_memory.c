@@ -4,17 +4,16 @@
 #include "hooks.h"
 #include "state.h"
 
-static CUresult noted(CUresult r, bool active, uint64_t base, size_t size, tf_mem_kind kind)
+static CUresult noted(CUresult r, uint64_t base, size_t size, tf_mem_kind kind)
 {
-    if (r == CUDA_SUCCESS && active)
+    if (r == CUDA_SUCCESS)
         tf_note_alloc((const void *)(uintptr_t)base, size, kind);
     return r;
 }
 
 static void before_free(uint64_t p, uint64_t stream, const char *api)
 {
-    if (p && tf_active())
-        tf_note_free((const void *)(uintptr_t)p, stream, api);
+    tf_note_free((const void *)(uintptr_t)p, stream, api);
 }
 
 #define DPTR(p) ((p) ? (uint64_t)*(p) : 0)
@@ -22,61 +21,54 @@ static void before_free(uint64_t p, uint64_t stream, const char *api)
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t size)
 {
     TF_REAL_OR(cuMemAlloc_v2, TF_MISSING_CUDA);
-    bool active = tf_active();
     CUresult r = TF_PASS(real(p, size));
-    return noted(r, active, DPTR(p), size, TF_MEM_DEVICE);
+    return noted(r, DPTR(p), size, TF_MEM_DEVICE);
 }
 
 CUresult cuMemAllocPitch_v2(CUdeviceptr *p, size_t *pitch, size_t width, size_t height, unsigned int elem)
 {
     TF_REAL_OR(cuMemAllocPitch_v2, TF_MISSING_CUDA);
-    bool active = tf_active();
     CUresult r = TF_PASS(real(p, pitch, width, height, elem));
-    return noted(r, active && pitch, DPTR(p), r == CUDA_SUCCESS && pitch ? *pitch * height : 0, TF_MEM_DEVICE);
+    return noted(r, DPTR(p), r == CUDA_SUCCESS && pitch ? *pitch * height : 0, TF_MEM_DEVICE);
 }
 
 CUresult cuMemAllocManaged(CUdeviceptr *p, size_t size, unsigned int flags)
 {
     TF_REAL_OR(cuMemAllocManaged, TF_MISSING_CUDA);
-    bool active = tf_active();
     CUresult r = TF_PASS(real(p, size, flags));
-    return noted(r, active, DPTR(p), size, TF_MEM_MANAGED);
+    return noted(r, DPTR(p), size, TF_MEM_MANAGED);
 }
 
 CUresult cuMemAllocHost_v2(void **p, size_t size)
 {
     TF_REAL_OR(cuMemAllocHost_v2, TF_MISSING_CUDA);
-    bool active = tf_active();
     CUresult r = TF_PASS(real(p, size));
-    return noted(r, active && p, p ? TF_ADDR(*p) : 0, size, TF_MEM_HOST);
+    return noted(r, p ? TF_ADDR(*p) : 0, size, TF_MEM_HOST);
 }
 
 CUresult cuMemHostAlloc(void **p, size_t size, unsigned int flags)
 {
     TF_REAL_OR(cuMemHostAlloc, TF_MISSING_CUDA);
-    bool active = tf_active();
     CUresult r = TF_PASS(real(p, size, flags));
-    return noted(r, active && p, p ? TF_ADDR(*p) : 0, size, TF_MEM_HOST);
+    return noted(r, p ? TF_ADDR(*p) : 0, size, TF_MEM_HOST);
 }
 
-#define ALLOC_ASYNC(NAME)                                                   \
-    CUresult NAME(CUdeviceptr *p, size_t size, CUstream s)                  \
-    {                                                                       \
-        TF_REAL_OR(NAME, TF_MISSING_CUDA);                                  \
-        bool active = tf_active();                                          \
-        CUresult r = TF_PASS(real(p, size, s));                             \
-        return noted(r, active, DPTR(p), size, TF_MEM_POOL);                \
+#define ALLOC_ASYNC(NAME)                                                           \
+    CUresult NAME(CUdeviceptr *p, size_t size, CUstream s)                          \
+    {                                                                               \
+        TF_REAL_OR(NAME, TF_MISSING_CUDA);                                          \
+        CUresult r = TF_PASS(real(p, size, s));                                     \
+        return noted(r, DPTR(p), size, TF_MEM_POOL);                                \
     }
 ALLOC_ASYNC(cuMemAllocAsync)
 ALLOC_ASYNC(cuMemAllocAsync_ptsz)
 
-#define ALLOC_FROM_POOL(NAME)                                               \
-    CUresult NAME(CUdeviceptr *p, size_t size, CUmemoryPool pool, CUstream s) \
-    {                                                                       \
-        TF_REAL_OR(NAME, TF_MISSING_CUDA);                                  \
-        bool active = tf_active();                                          \
-        CUresult r = TF_PASS(real(p, size, pool, s));                       \
-        return noted(r, active, DPTR(p), size, TF_MEM_POOL);                \
+#define ALLOC_FROM_POOL(NAME)                                                       \
+    CUresult NAME(CUdeviceptr *p, size_t size, CUmemoryPool pool, CUstream s)       \
+    {                                                                               \
+        TF_REAL_OR(NAME, TF_MISSING_CUDA);                                          \
+        CUresult r = TF_PASS(real(p, size, pool, s));                               \
+        return noted(r, DPTR(p), size, TF_MEM_POOL);                                \
     }
 ALLOC_FROM_POOL(cuMemAllocFromPoolAsync)
 ALLOC_FROM_POOL(cuMemAllocFromPoolAsync_ptsz)

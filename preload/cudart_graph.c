@@ -5,7 +5,6 @@
 #include "hooks.h"
 #include "state.h"
 
-
 cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *g)
 {
     TF_REAL_OR(cudaStreamEndCapture, TF_MISSING_CUDART);

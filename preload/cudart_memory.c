@@ -5,50 +5,40 @@
 #include "hooks.h"
 #include "state.h"
 
-static cudaError_t noted(cudaError_t r, bool active, void **p, size_t size, tf_mem_kind kind)
+static cudaError_t noted(cudaError_t r, void **p, size_t size, tf_mem_kind kind)
 {
-    if (r == cudaSuccess && active && p)
+    if (r == cudaSuccess && p)
         tf_note_alloc(*p, size, kind);
     return r;
-}
-
-static void before_free(const void *p, uint64_t stream, const char *api)
-{
-    if (p && tf_active())
-        tf_note_free(p, stream, api);
 }
 
 cudaError_t cudaMalloc(void **p, size_t size)
 {
     TF_REAL_OR(cudaMalloc, TF_MISSING_CUDART);
-    bool active = tf_active();
-    return noted(TF_PASS(real(p, size)), active, p, size, TF_MEM_DEVICE);
+    return noted(TF_PASS(real(p, size)), p, size, TF_MEM_DEVICE);
 }
 
 cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height)
 {
     TF_REAL_OR(cudaMallocPitch, TF_MISSING_CUDART);
-    bool active = tf_active();
     cudaError_t r = TF_PASS(real(p, pitch, width, height));
-    return noted(r, active && pitch, p, r == cudaSuccess && pitch ? *pitch * height : 0, TF_MEM_DEVICE);
+    return noted(r, p, r == cudaSuccess && pitch ? *pitch * height : 0, TF_MEM_DEVICE);
 }
 
-#define MALLOC_ASYNC(NAME)                                                           \
-    cudaError_t NAME(void **p, size_t size, cudaStream_t s)                          \
-    {                                                                                \
-        TF_REAL_OR(NAME, TF_MISSING_CUDART);                                         \
-        bool active = tf_active();                                                   \
-        return noted(TF_PASS(real(p, size, s)), active, p, size, TF_MEM_POOL);       \
+#define MALLOC_ASYNC(NAME)                                                          \
+    cudaError_t NAME(void **p, size_t size, cudaStream_t s)                         \
+    {                                                                               \
+        TF_REAL_OR(NAME, TF_MISSING_CUDART);                                        \
+        return noted(TF_PASS(real(p, size, s)), p, size, TF_MEM_POOL);              \
     }
 MALLOC_ASYNC(cudaMallocAsync)
 MALLOC_ASYNC(cudaMallocAsync_ptsz)
 
-#define MALLOC_FROM_POOL(NAME)                                                       \
-    cudaError_t NAME(void **p, size_t size, cudaMemPool_t pool, cudaStream_t s)      \
-    {                                                                                \
-        TF_REAL_OR(NAME, TF_MISSING_CUDART);                                         \
-        bool active = tf_active();                                                   \
-        return noted(TF_PASS(real(p, size, pool, s)), active, p, size, TF_MEM_POOL); \
+#define MALLOC_FROM_POOL(NAME)                                                      \
+    cudaError_t NAME(void **p, size_t size, cudaMemPool_t pool, cudaStream_t s)     \
+    {                                                                               \
+        TF_REAL_OR(NAME, TF_MISSING_CUDART);                                        \
+        return noted(TF_PASS(real(p, size, pool, s)), p, size, TF_MEM_POOL);        \
     }
 MALLOC_FROM_POOL(cudaMallocFromPoolAsync)
 MALLOC_FROM_POOL(cudaMallocFromPoolAsync_ptsz)
@@ -56,48 +46,45 @@ MALLOC_FROM_POOL(cudaMallocFromPoolAsync_ptsz)
 cudaError_t cudaMallocHost(void **p, size_t size)
 {
     TF_REAL_OR(cudaMallocHost, TF_MISSING_CUDART);
-    bool active = tf_active();
-    return noted(TF_PASS(real(p, size)), active, p, size, TF_MEM_HOST);
+    return noted(TF_PASS(real(p, size)), p, size, TF_MEM_HOST);
 }
 
 cudaError_t cudaHostAlloc(void **p, size_t size, unsigned int flags)
 {
     TF_REAL_OR(cudaHostAlloc, TF_MISSING_CUDART);
-    bool active = tf_active();
-    return noted(TF_PASS(real(p, size, flags)), active, p, size, TF_MEM_HOST);
+    return noted(TF_PASS(real(p, size, flags)), p, size, TF_MEM_HOST);
 }
 
 cudaError_t cudaMallocManaged(void **p, size_t size, unsigned int flags)
 {
     TF_REAL_OR(cudaMallocManaged, TF_MISSING_CUDART);
-    bool active = tf_active();
-    return noted(TF_PASS(real(p, size, flags)), active, p, size, TF_MEM_MANAGED);
+    return noted(TF_PASS(real(p, size, flags)), p, size, TF_MEM_MANAGED);
 }
 
 cudaError_t cudaFree(void *p)
 {
     TF_REAL_OR(cudaFree, TF_MISSING_CUDART);
-    before_free(p, 0, "cudaFree");
+    tf_note_free(p, 0, "cudaFree");
     return TF_PASS(real(p));
 }
 
 cudaError_t cudaFreeHost(void *p)
 {
     TF_REAL_OR(cudaFreeHost, TF_MISSING_CUDART);
-    before_free(p, 0, "cudaFreeHost");
+    tf_note_free(p, 0, "cudaFreeHost");
     return TF_PASS(real(p));
 }
 
 cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
 {
     TF_REAL_OR(cudaFreeAsync, TF_MISSING_CUDART);
-    before_free(p, TF_ADDR(s), "cudaFreeAsync");
+    tf_note_free(p, TF_ADDR(s), "cudaFreeAsync");
     return TF_PASS(real(p, s));
 }
 
 cudaError_t cudaFreeAsync_ptsz(void *p, cudaStream_t s)
 {
     TF_REAL_OR(cudaFreeAsync_ptsz, TF_MISSING_CUDART);
-    before_free(p, tf_stream_ptsz(s), "cudaFreeAsync");
+    tf_note_free(p, tf_stream_ptsz(s), "cudaFreeAsync");
     return TF_PASS(real(p, s));
 }

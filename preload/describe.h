@@ -19,6 +19,9 @@ static inline uint64_t tf_stream_ptsz(cudaStream_t s)
     return s ? TF_ADDR(s) : TF_STREAM_PER_THREAD;
 }
 
+/* The same for a driver CUstream. */
+#define TF_PTSZ(s) tf_stream_ptsz((cudaStream_t)(s))
+
 /* The type of a cuBLAS scale factor (alpha, beta). */
 typedef enum tf_stype { TF_S_F16, TF_S_F32, TF_S_F64, TF_S_C32, TF_S_C64, TF_S_I32, TF_S_NONE } tf_stype;
 

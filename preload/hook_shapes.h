@@ -28,4 +28,21 @@
     const void *, const void *const[], cudaDataType, I, const void *const[], cudaDataType, I, \
     const void *, void *const[], cudaDataType, I, I, cublasComputeType_t, cublasGemmAlgo_t)
 
+/* Driver launches: function, grid, block, shared memory, stream, params. */
+#define TF_P_CU_GRID CUfunction, unsigned int, unsigned int, unsigned int, unsigned int, unsigned int, \
+    unsigned int, unsigned int, CUstream, void **
+#define TF_P_CU_LAUNCH (TF_P_CU_GRID, void **)
+#define TF_P_CU_LAUNCH_COOP (TF_P_CU_GRID)
+
+/* Runtime 2D copies and sets. */
+#define TF_P_MEMCPY2D (void *, size_t, const void *, size_t, size_t, size_t, enum cudaMemcpyKind)
+#define TF_P_MEMCPY2D_ASYNC (void *, size_t, const void *, size_t, size_t, size_t, enum cudaMemcpyKind, cudaStream_t)
+
+/* The runtime's driver entry-point resolvers. */
+#define TF_P_ENTRY_POINT (const char *, void **, unsigned long long, enum cudaDriverEntryPointQueryResult *)
+#define TF_P_ENTRY_POINT_BY_VERSION \
+    (const char *, void **, unsigned int, unsigned long long, enum cudaDriverEntryPointQueryResult *)
+#define TF_P_REGISTER_FUNCTION \
+    (void **, const char *, char *, const char *, int, uint3 *, uint3 *, dim3 *, dim3 *, int *)
+
 #endif

@@ -5,6 +5,7 @@
  * launch itself, deep-copied, is the replay. Any other launch issued at
  * depth 0 is an unknown access: `strict` materialises everything pending,
  * `args` whatever its parameter bytes point into. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,20 +153,18 @@ static tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, co
 }
 
 /* A recognised transpose: deferred, or (refused, log mode) run and
- * reported. False when the rule cannot describe this launch. */
+ * reported. False, with l->why, when the rule cannot describe this launch. */
 static bool begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
 {
     param_layout *p = malloc(sizeof *p);
-    if (!p || !(layout_from_route(l, p) || layout_from_sig(rule, p)) || (!l->args && !l->packed)) {
-        free(p);
-        return false;
-    }
-    unsigned char *bytes = pack(l, p);
+    unsigned char *bytes = NULL;
     void *ptrs[TF_MAX_PARAMS];
-    char why[160];
-    for (int i = 0; bytes && i < p->n; i++)
-        ptrs[i] = bytes + p->off[i];
-    bool ok = bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, why, sizeof why);
+    bool ok = p && (layout_from_route(l, p) || layout_from_sig(rule, p)) && (l->args || l->packed);
+    snprintf(l->why, sizeof l->why, "the launch's parameter layout is unknown (no sig= in the rule)");
+    if (ok && (bytes = pack(l, p)))
+        for (int i = 0; i < p->n; i++)
+            ptrs[i] = bytes + p->off[i];
+    ok = bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, l->why, sizeof l->why);
     if (ok) {
         l->desc.stream = l->stream;
         l->desc.ctx = (uint64_t)(uintptr_t)tf_context_current();
@@ -180,6 +179,18 @@ static bool begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
     free(bytes);
     free(p);
     return ok;
+}
+
+/* A matched rule that did not fit is logged as a refused transpose with
+ * no views; the launch then counts as an unknown access. */
+static void refuse_rule(tf_launch *l)
+{
+    l->desc = (tf_transpose_desc){ .producer = "kernel", .name = l->name, .dtype = "unknown", .stream = l->stream };
+    tf_engine *e = tf_lock();
+    if (e)
+        tf_transpose_begin(e, &l->desc, (tf_replay){0}, l->why);
+    tf_unlock(e);
+    l->refused = e != NULL;
 }
 
 /* The parameter bytes of an unknown launch, for the `args` policy. */
@@ -199,10 +210,13 @@ bool tf_launch_begin(tf_launch *l)
     const tf_rule *rule = rules && l->name ? tf_rules_match(rules, l->name) : NULL;
     bool deferred = false;
     l->kind = LAUNCH_SKIP;
+    l->refused = false;
     if (rule && begin_producer(l, rule, &deferred)) {
         l->kind = LAUNCH_PRODUCER;
         return deferred;
     }
+    if (rule)
+        refuse_rule(l);
     if (atomic_load(&tf_pending_now) == 0)
         return false;
     l->kind = LAUNCH_UNKNOWN;
@@ -218,14 +232,14 @@ bool tf_launch_begin(tf_launch *l)
 
 void tf_launch_end(tf_launch *l, bool ok)
 {
-    if (l->kind == LAUNCH_PRODUCER) {
+    if (l->kind == LAUNCH_PRODUCER || l->refused) {
         tf_engine *e = tf_lock();
         if (e)
             tf_transpose_end(e, &l->desc, ok);
         tf_unlock(e);
-    } else if (l->kind == LAUNCH_UNKNOWN) {
-        tf_note_access_end(&l->acc, ok);
     }
+    if (l->kind == LAUNCH_UNKNOWN)
+        tf_note_access_end(&l->acc, ok);
     free(l->params);
     l->params = NULL;
 }

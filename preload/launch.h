@@ -50,6 +50,8 @@ typedef struct tf_launch {
     unsigned nattrs;
     /* filled by tf_launch_begin, read by tf_launch_end */
     int kind;
+    bool refused;                 /* a rule matched but could not describe it */
+    char why[160];
     tf_access acc;
     tf_transpose_desc desc;
     unsigned char *params;

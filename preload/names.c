@@ -12,6 +12,32 @@ typedef struct ptr_map { pthread_mutex_t mutex; slot *slots; size_t cap, used; }
 
 static ptr_map names = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
 static ptr_map kernels = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+
+/* A fork while another thread holds a map's lock must not leave the child
+ * unable to launch. */
+static void fork_prepare(void)
+{
+    pthread_mutex_lock(&names.mutex);
+    pthread_mutex_lock(&kernels.mutex);
+}
+
+static void fork_parent(void)
+{
+    pthread_mutex_unlock(&kernels.mutex);
+    pthread_mutex_unlock(&names.mutex);
+}
+
+static void fork_child(void)
+{
+    pthread_mutex_init(&names.mutex, NULL);
+    pthread_mutex_init(&kernels.mutex, NULL);
+}
+
+static void register_fork_handlers(void)
+{
+    pthread_atfork(fork_prepare, fork_parent, fork_child);
+}
 
 static size_t slot_of(const slot *tab, size_t n, const void *key)
 {
@@ -55,6 +81,7 @@ static void put(ptr_map *m, const void *key, const void *value)
 {
     if (!key || !value)
         return;
+    pthread_once(&fork_once, register_fork_handlers);
     pthread_mutex_lock(&m->mutex);
     put_locked(m, key, value);
     pthread_mutex_unlock(&m->mutex);

@@ -4,15 +4,38 @@
  * wrapper when what it returned is a function we hook. The CUDA runtime
  * and the libraries that link it statically fetch every driver function
  * this way, so this is what puts their launches in front of us. */
+#include <stdio.h>
+
 #include "hooks.h"
 #include "state.h"
 
-/* Resolvers substitute at any depth: the pointer is kept and called later. */
-static void substitute(void **pfn)
+/* Which of our driver hooks an API name means when the pointer itself is
+ * not an exported symbol (a driver may hand out internal entry points):
+ * the newest ABI (_v2; every hooked _v2 predates cuGetProcAddress itself),
+ * and under the per-thread flag the _ptsz/_ptds variant. */
+static int hook_for_symbol(const char *symbol, bool per_thread)
 {
-    if (!pfn || !*pfn || !tf_layer_on())
+    static const char *const forms[] = { "%s_v2%s", "%s%s" };
+    static const char *const pt[] = { "_ptsz", "_ptds" };
+    char name[128];
+    for (int f = 0; f < 2; f++)
+        for (int s = 0; s < (per_thread ? 2 : 1); s++) {
+            snprintf(name, sizeof name, forms[f], symbol, per_thread ? pt[s] : "");
+            int id = tf_hook_by_name(name);
+            if (id >= 0)
+                return id;
+        }
+    return -1;
+}
+
+/* Resolvers substitute at any depth: the pointer is kept and called later. */
+static void substitute(void **pfn, const char *symbol, bool per_thread)
+{
+    if (!pfn || !*pfn || !symbol || !tf_layer_on() || tf_hook_is_ours(*pfn))
         return;
     int id = tf_hook_by_real(*pfn);
+    if (id < 0 && (id = hook_for_symbol(symbol, per_thread)) >= 0 && !tf_real_get(id))
+        id = -1; /* no exported function for our wrapper to call */
     if (id >= 0)
         *pfn = tf_hook_wrapper(id);
 }
@@ -23,7 +46,7 @@ CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int version, cuuint
     TF_REAL_OR(cuGetProcAddress_v2, TF_MISSING_CUDA);
     CUresult r = TF_PASS(real(symbol, pfn, version, flags, status));
     if (r == CUDA_SUCCESS)
-        substitute(pfn);
+        substitute(pfn, symbol, flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM);
     return r;
 }
 
@@ -32,33 +55,39 @@ CUresult cuGetProcAddress(const char *symbol, void **pfn, int version, cuuint64_
     TF_REAL_OR(cuGetProcAddress, TF_MISSING_CUDA);
     CUresult r = TF_PASS(real(symbol, pfn, version, flags));
     if (r == CUDA_SUCCESS)
-        substitute(pfn);
+        substitute(pfn, symbol, flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM);
     return r;
 }
 
-#define ENTRY_POINT(NAME)                                                                         \
+/* The _ptsz resolvers treat cudaEnableDefault as per-thread. */
+static bool runtime_per_thread(unsigned long long flags, bool ptsz_entry)
+{
+    return (flags & cudaEnablePerThreadDefaultStream) || (ptsz_entry && !(flags & cudaEnableLegacyStream));
+}
+
+#define ENTRY_POINT(NAME, PTSZ)                                                                   \
     cudaError_t NAME(const char *symbol, void **pfn, unsigned long long flags,                    \
                      enum cudaDriverEntryPointQueryResult *status)                                \
     {                                                                                             \
         TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                      \
         cudaError_t r = TF_PASS(real(symbol, pfn, flags, status));                                \
         if (r == cudaSuccess)                                                                     \
-            substitute(pfn);                                                                      \
+            substitute(pfn, symbol, runtime_per_thread(flags, PTSZ));                             \
         return r;                                                                                 \
     }
 
-#define ENTRY_POINT_BY_VERSION(NAME)                                                              \
+#define ENTRY_POINT_BY_VERSION(NAME, PTSZ)                                                        \
     cudaError_t NAME(const char *symbol, void **pfn, unsigned int version, unsigned long long flags, \
                      enum cudaDriverEntryPointQueryResult *status)                                \
     {                                                                                             \
         TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                      \
         cudaError_t r = TF_PASS(real(symbol, pfn, version, flags, status));                       \
         if (r == cudaSuccess)                                                                     \
-            substitute(pfn);                                                                      \
+            substitute(pfn, symbol, runtime_per_thread(flags, PTSZ));                             \
         return r;                                                                                 \
     }
 
-ENTRY_POINT(cudaGetDriverEntryPoint)
-ENTRY_POINT(cudaGetDriverEntryPoint_ptsz)
-ENTRY_POINT_BY_VERSION(cudaGetDriverEntryPointByVersion)
-ENTRY_POINT_BY_VERSION(cudaGetDriverEntryPointByVersion_ptsz)
+ENTRY_POINT(cudaGetDriverEntryPoint, false)
+ENTRY_POINT(cudaGetDriverEntryPoint_ptsz, true)
+ENTRY_POINT_BY_VERSION(cudaGetDriverEntryPointByVersion, false)
+ENTRY_POINT_BY_VERSION(cudaGetDriverEntryPointByVersion_ptsz, true)

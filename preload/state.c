@@ -57,6 +57,15 @@ static void tf_at_exit(void)
     pthread_mutex_unlock(&tf_mutex);
 }
 
+/* The summary still says what happened when the layer turned itself off. */
+static void tf_at_exit_pass_through(void)
+{
+    if (tf_cfg.summary)
+        fprintf(tf_cfg.summary, "transfold: pass-through: TRANSFOLD_RULES could not be used; nothing was changed\n");
+    close_unless_stderr(tf_cfg.log);
+    close_unless_stderr(tf_cfg.summary);
+}
+
 /* The child of a fork has one thread; whatever the parent held the lock
  * for was finished by prepare/parent, so a fresh mutex is consistent. */
 static void tf_fork_prepare(void) { pthread_mutex_lock(&tf_mutex); }
@@ -88,6 +97,8 @@ static void tf_create(void)
         return;
     if (!load_rules()) {
         atomic_store(&tf_mode_now, TF_MODE_OFF);
+        if (tf_env_open(&tf_env_now, &tf_cfg))
+            atexit(tf_at_exit_pass_through);
         return;
     }
     if (!tf_env_open(&tf_env_now, &tf_cfg) || !(tf_engine_instance = tf_engine_new(&tf_cfg))) {
@@ -125,16 +136,20 @@ void tf_unlock(tf_engine *e)
 
 void tf_note_alloc(const void *base, size_t size, tf_mem_kind kind)
 {
+    if (!base || !tf_active())
+        return;
     tf_engine *e = tf_lock();
-    if (e && base)
+    if (e)
         tf_alloc(e, (uint64_t)(uintptr_t)base, size, kind);
     tf_unlock(e);
 }
 
 void tf_note_free(const void *base, uint64_t stream, const char *api)
 {
+    if (!base || !tf_active())
+        return;
     tf_engine *e = tf_lock();
-    if (e && base)
+    if (e)
         tf_free(e, (uint64_t)(uintptr_t)base, stream, api);
     tf_unlock(e);
 }

@@ -62,7 +62,8 @@ static inline bool tf_watching(void)
 tf_engine *tf_lock(void);
 void tf_unlock(tf_engine *e);
 
-/* Engine shortcuts that take the lock themselves. */
+/* Engine shortcuts that take the lock themselves. Allocations and frees
+ * are noted whenever the layer is active (tf_active), whatever is pending. */
 void tf_note_alloc(const void *base, size_t size, tf_mem_kind kind);
 void tf_note_free(const void *base, uint64_t stream, const char *api);
 void tf_note_access_begin(const tf_access *a);

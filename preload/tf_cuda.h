@@ -11,6 +11,7 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 #include <cublas_api.h>
+#include <cublasLt.h>
 #pragma GCC visibility pop
 
 /* cuda.h points the old resolver's name at _v2; both are exported and

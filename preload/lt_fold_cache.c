@@ -1,0 +1,183 @@
+/* The folded-call cache. Entries are immutable once published and live
+ * until their handle is destroyed, so a caller may use one after the lock
+ * is released. A miss builds the derived descriptors and asks the
+ * heuristic once; a failure is cached too, so a layout the library rejects
+ * costs one query, not one per call. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lt_build.h"
+#include "lt_fold_key.h"
+#include "lt_lock.h"
+#include "state.h"
+
+#define HASH_FUNCTION(key, len, hashv) ((hashv) = lt_fold_key_hash((key), (len)))
+#include <uthash.h>
+
+#define LT_FOLD_CACHE_MAX 1024
+
+struct lt_fold_entry {
+    unsigned char *key;
+    size_t keylen;
+    cublasLtHandle_t handle;
+    bool usable;                       /* descriptors built and an algorithm found */
+    const char *why;                   /* else why not */
+    cublasLtMatmulAlgo_t algo;
+    cublasLtMatrixLayout_t lay[2];
+    cublasLtMatmulDesc_t desc;
+    lt_attrs *desc_attrs;              /* exactly what desc was built from */
+    UT_hash_handle hh;
+};
+
+static lt_fold_entry *lt_folds;
+static unsigned lt_fold_count;
+
+/* The program's descriptor with the folded operands' ops. */
+static void exact_desc(const lt_matmul_shadow *s, const lt_fold *f, lt_attrs *out)
+{
+    static const int32_t trans[2] = { CUBLASLT_MATMUL_DESC_TRANSA, CUBLASLT_MATMUL_DESC_TRANSB };
+    lt_attrs_copy(out, &s->desc);
+    for (int i = 0; i < 2; i++)
+        if (f->folded[i])
+            lt_attrs_set_i32(out, trans[i], (int32_t)f->op[i]);
+}
+
+static bool query(lt_fold_entry *e, const lt_matmul_call *c, const lt_fold *f)
+{
+    static const int32_t align_attr[4] = {
+        CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES,
+        CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES };
+    lt_attrs pa;
+    lt_attrs_clear(&pa);
+    lt_attrs_set_u64(&pa, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, c->workspace_size);
+    for (int i = 0; i < 4; i++) {
+        uint32_t a = lt_align(lt_fold_ptr(c, f, i));
+        lt_attrs_set(&pa, align_attr[i], &a, sizeof a);
+    }
+    void *pref;
+    if (lt_build(LT_PREF, &pa, &pref) != CUBLAS_STATUS_SUCCESS)
+        return false;
+    cublasLtMatmulHeuristicResult_t r;
+    memset(&r, 0, sizeof r);
+    int n = 0;
+    cublasStatus_t st = TF_PASS(TF_REAL(cublasLtMatmulAlgoGetHeuristic)(
+        c->handle, e->desc, e->lay[0] ? e->lay[0] : c->lay[LT_A], e->lay[1] ? e->lay[1] : c->lay[LT_B],
+        c->lay[LT_C], c->lay[LT_D], pref, 1, &r, &n));
+    lt_unbuild(LT_PREF, pref);
+    e->algo = r.algo;
+    return st == CUBLAS_STATUS_SUCCESS && n > 0 && r.state == CUBLAS_STATUS_SUCCESS;
+}
+
+static const char *fill(lt_fold_entry *e, const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f,
+                        const lt_attrs *exact)
+{
+    for (int i = 0; i < 2; i++) {
+        if (!f->folded[i])
+            continue;
+        lt_attrs la;
+        lt_attrs_copy(&la, &s->lay[i]);
+        lt_layout_folded(&la, &s->l[i], f->ld[i], f->stride[i]);
+        if (lt_build(LT_LAYOUT, &la, (void **)&e->lay[i]) != CUBLAS_STATUS_SUCCESS)
+            return "cuBLASLt rejected the folded layout";
+    }
+    if (lt_build(LT_MATMUL, exact, (void **)&e->desc) != CUBLAS_STATUS_SUCCESS)
+        return "cuBLASLt rejected the folded matmul descriptor";
+    if (!(e->desc_attrs = malloc(lt_attrs_used(exact))))
+        return "out of memory";
+    lt_attrs_copy(e->desc_attrs, exact);
+    return query(e, c, f) ? NULL : "no cuBLASLt algorithm for the folded layouts";
+}
+
+static void entry_free(lt_fold_entry *e)
+{
+    lt_unbuild(LT_MATMUL, e->desc);
+    lt_unbuild(LT_LAYOUT, e->lay[0]);
+    lt_unbuild(LT_LAYOUT, e->lay[1]);
+    free(e->desc_attrs);
+    free(e->key);
+    free(e);
+}
+
+static lt_fold_entry *entry_new(const lt_fold_key *k, const lt_matmul_call *c, const lt_matmul_shadow *s,
+                                const lt_fold *f, const lt_attrs *exact)
+{
+    lt_fold_entry *e = calloc(1, sizeof *e);
+    if (!e || !(e->key = malloc(k->len))) {
+        free(e);
+        return NULL;
+    }
+    memcpy(e->key, k->bytes, k->len);
+    e->keylen = k->len;
+    e->handle = c->handle;
+    e->why = fill(e, c, s, f, exact);
+    e->usable = !e->why;
+    return e;
+}
+
+/* The cached entry for the key, made on a miss. *own is set when the
+ * cache is full and the caller must free the entry itself. */
+static lt_fold_entry *lookup(const lt_fold_key *k, const lt_matmul_call *c, const lt_matmul_shadow *s,
+                             const lt_fold *f, const lt_attrs *exact, bool *own)
+{
+    lt_fold_entry *e = NULL;
+    *own = false;
+    lt_lock(LT_LOCK_FOLD);
+    HASH_FIND(hh, lt_folds, k->bytes, k->len, e);
+    if (!e && (e = entry_new(k, c, s, f, exact))) {
+        *own = lt_fold_count >= LT_FOLD_CACHE_MAX;
+        if (!*own) {
+            HASH_ADD_KEYPTR(hh, lt_folds, e->key, e->keylen, e);
+            lt_fold_count++;
+        }
+    }
+    lt_unlock(LT_LOCK_FOLD);
+    return e;
+}
+
+const char *lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f, lt_folded *out)
+{
+    memset(out, 0, sizeof *out);
+    lt_fold_key key;
+    lt_attrs exact;
+    lt_fold_key_make(&key, c, s, f);
+    exact_desc(s, f, &exact);
+    bool own;
+    lt_fold_entry *e = lookup(&key, c, s, f, &exact, &own);
+    if (!e)
+        return "out of memory";
+    out->own_entry = own ? e : NULL;
+    if (!e->usable)
+        return e->why;
+    out->lay[0] = e->lay[0];
+    out->lay[1] = e->lay[1];
+    out->algo = &e->algo;
+    out->desc = e->desc;
+    if (!lt_attrs_equal(e->desc_attrs, &exact)) {
+        if (lt_build(LT_MATMUL, &exact, (void **)&out->own_desc) != CUBLAS_STATUS_SUCCESS)
+            return "cuBLASLt rejected the folded matmul descriptor";
+        out->desc = out->own_desc;
+    }
+    return NULL;
+}
+
+void lt_fold_release(lt_folded *out)
+{
+    lt_unbuild(LT_MATMUL, out->own_desc);
+    if (out->own_entry)
+        entry_free(out->own_entry);
+    memset(out, 0, sizeof *out);
+}
+
+void lt_fold_forget_handle(cublasLtHandle_t h)
+{
+    lt_fold_entry *e, *tmp;
+    lt_lock(LT_LOCK_FOLD);
+    HASH_ITER(hh, lt_folds, e, tmp) {
+        if (e->handle != h)
+            continue;
+        HASH_DEL(lt_folds, e);
+        lt_fold_count--;
+        entry_free(e);
+    }
+    lt_unlock(LT_LOCK_FOLD);
+}

@@ -1,0 +1,41 @@
+/* Folded cublasLtMatmul calls: the derived descriptors and the algorithm
+ * the heuristic picked for them, cached per signature so a steady-state
+ * folded call makes no heuristic query and builds nothing.
+ *
+ * The signature is everything the heuristic's answer depends on: the
+ * handle, the workspace size, every attribute of the matmul descriptor and
+ * the four layouts (pointer attributes reduced to their alignment), which
+ * operands fold with what ld, batch stride and op, and the alignment of the
+ * four matrices. The caller's algo belongs to the unfolded descriptors and
+ * never carries over. */
+#ifndef TF_LT_FOLD_CACHE_H
+#define TF_LT_FOLD_CACHE_H
+#include "lt_matmul.h"
+
+/* What the engine's plan changes, per operand (A, B), in cuBLASLt terms. */
+typedef struct lt_fold {
+    bool folded[2];
+    const void *ptr[2];
+    int64_t ld[2], stride[2];
+    cublasOperation_t op[2];
+} lt_fold;
+
+typedef struct lt_fold_entry lt_fold_entry;
+
+/* The descriptors and algorithm to call with. */
+typedef struct lt_folded {
+    cublasLtMatmulDesc_t desc;
+    cublasLtMatrixLayout_t lay[2];      /* NULL where the operand is not folded */
+    const cublasLtMatmulAlgo_t *algo;
+    cublasLtMatmulDesc_t own_desc;      /* pointers differ from the cached one's: this call's */
+    lt_fold_entry *own_entry;           /* the cache is full: this call's */
+} lt_folded;
+
+/* NULL when `out` is ready, else why the folded call cannot be made.
+ * Release `out` afterwards either way. */
+const char *lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f, lt_folded *out);
+void lt_fold_release(lt_folded *out);
+/* The handle is going away: its entries go with it. */
+void lt_fold_forget_handle(cublasLtHandle_t h);
+
+#endif

@@ -1,0 +1,19 @@
+/* cublasLtDestroy: a deferred transform replays through its handle, and
+ * folded calls cached for the handle hold descriptors made for it. */
+#include "lt_fold_cache.h"
+#include "state.h"
+
+cublasStatus_t cublasLtDestroy(cublasLtHandle_t handle)
+{
+    TF_REAL_OR(cublasLtDestroy, TF_MISSING_CUBLASLT);
+    if (tf_active() && handle) {
+        if (tf_watching()) {
+            tf_engine *e = tf_lock();
+            if (e)
+                tf_materialize_handle(e, TF_ADDR(handle), "cuBLASLt handle destroyed");
+            tf_unlock(e);
+        }
+        lt_fold_forget_handle(handle);
+    }
+    return TF_PASS(real(handle));
+}

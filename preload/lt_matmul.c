@@ -1,0 +1,158 @@
+/* cublasLtMatmul: the consumer. Describe the call, let the engine fold A
+ * or B onto pending transposes, and run it with derived descriptors and an
+ * algorithm found for them; anything that stops the folded call (no
+ * algorithm, a rejected descriptor, a failed launch) materialises and runs
+ * the program's call as it was.
+ *
+ * Calls made from inside another intercepted call (cuBLAS 13's GEMMs call
+ * cublasLtMatmul) were already described by that call and pass through. */
+#include <string.h>
+
+#include "lt_fold_cache.h"
+#include "state.h"
+
+cublasStatus_t lt_matmul_invoke(const lt_matmul_call *c)
+{
+    return TF_PASS(TF_REAL(cublasLtMatmul)(c->handle, c->desc, c->alpha, c->ptr[LT_A], c->lay[LT_A],
+                                           c->ptr[LT_B], c->lay[LT_B], c->beta, c->ptr[LT_C], c->lay[LT_C],
+                                           (void *)(uintptr_t)c->ptr[LT_D], c->lay[LT_D], c->algo,
+                                           c->workspace, c->workspace_size, c->stream));
+}
+
+/* The plan in cuBLASLt terms; why not, when an op has no form here. An
+ * operand counts when the engine found its record: in log mode the rewrite
+ * is described but not marked folded. */
+static const char *plan_fold(const lt_matmul_shadow *s, const tf_gemm *g, const tf_plan *plan, lt_fold *f)
+{
+    memset(f, 0, sizeof *f);
+    for (int i = 0; i < g->nin; i++) {
+        const tf_rewrite *r = &plan->in[i];
+        if (!r->record)
+            continue;
+        if (!lt_op_from_engine(&s->l[i], r->op, s->complex_type, &f->op[i]))
+            return "conjugate of a row-ordered complex operand has no cuBLASLt form";
+        f->folded[i] = true;
+        f->ptr[i] = (const void *)(uintptr_t)r->addr;
+        f->ld[i] = r->ld;
+        f->stride[i] = r->stride;
+    }
+    return NULL;
+}
+
+static bool planned(const tf_gemm *g, const tf_plan *plan)
+{
+    for (int i = 0; i < g->nin; i++)
+        if (plan->in[i].record)
+            return true;
+    return false;
+}
+
+static lt_matmul_call rewrite(const lt_matmul_call *c, const lt_fold *f, const lt_folded *fc)
+{
+    lt_matmul_call b = *c;
+    b.desc = fc->desc;
+    b.algo = fc->algo;
+    for (int i = 0; i < 2; i++) {
+        if (f->folded[i]) {
+            b.ptr[i] = f->ptr[i];
+            b.lay[i] = fc->lay[i];
+        }
+    }
+    return b;
+}
+
+static cublasStatus_t run_folded(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_plan *plan,
+                                 const lt_fold *f, const lt_folded *fc)
+{
+    lt_matmul_call b = rewrite(c, f, fc);
+    tf_scalar alpha;
+    if (plan->alpha_mul != 1.0) {
+        alpha = tf_scalar_load(s->stype, c->alpha);
+        tf_scalar_mul(s->stype, &alpha, plan->alpha_mul);
+        b.alpha = &alpha;
+    }
+    return lt_matmul_invoke(&b);
+}
+
+/* The folded call, when the plan has one: made in fold mode, only checked
+ * against the heuristic in log mode (so the log says what fold mode would
+ * do). Returns why it cannot be made, or NULL; *ran when it ran. */
+static const char *try_folded(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g,
+                              const tf_plan *plan, cublasStatus_t *st, bool *ran)
+{
+    lt_fold f;
+    lt_folded fc = {0};
+    const char *why = plan_fold(s, g, plan, &f);
+    if (!why)
+        why = lt_fold_prepare(c, s, &f, &fc);
+    if (!why && plan->any) {
+        void *snapshot = lt_matmul_verify_begin(g);
+        *st = run_folded(c, s, plan, &f, &fc);
+        *ran = *st == CUBLAS_STATUS_SUCCESS;
+        lt_matmul_verify_end(c, s, g, plan, snapshot, *ran);
+        if (!*ran)
+            why = "cuBLASLt rejected the folded call";
+    }
+    lt_fold_release(&fc);
+    return why;
+}
+
+static cublasStatus_t consume(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g)
+{
+    tf_plan plan;
+    memset(&plan, 0, sizeof plan);
+    plan.alpha_mul = 1.0;
+    tf_engine *e = tf_lock();
+    if (e)
+        tf_gemm_begin(e, g, &plan);
+    tf_unlock(e);
+    cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
+    bool ran = false;
+    const char *why = planned(g, &plan) ? try_folded(c, s, g, &plan, &st, &ran) : NULL;
+    if (why) {
+        e = tf_lock();
+        if (e)
+            tf_gemm_fallback(e, g, &plan, why);
+        tf_unlock(e);
+    }
+    if (!ran)
+        st = lt_matmul_invoke(c);
+    e = tf_lock();
+    if (e)
+        tf_gemm_end(e, g, &plan, st == CUBLAS_STATUS_SUCCESS);
+    tf_unlock(e);
+    return st;
+}
+
+static cublasStatus_t watched(const lt_matmul_call *c)
+{
+    lt_matmul_shadow s;
+    tf_gemm g;
+    switch (lt_matmul_describe(c, &s, &g)) {
+    case LT_INVALID:
+        return lt_matmul_invoke(c);
+    case LT_UNKNOWN:
+        tf_note_materialize_all(TF_ADDR(c->stream), "cublasLtMatmul with descriptors transfold cannot read");
+        return lt_matmul_invoke(c);
+    case LT_DESCRIBED:
+        break;
+    }
+    bool empty = g.m == 0 || g.n == 0 || s.l[LT_D].batch == 0;
+    return empty ? lt_matmul_invoke(c) : consume(c, &s, &g);
+}
+
+cublasStatus_t cublasLtMatmul(cublasLtHandle_t handle, cublasLtMatmulDesc_t desc, const void *alpha, const void *A,
+                              cublasLtMatrixLayout_t Adesc, const void *B, cublasLtMatrixLayout_t Bdesc,
+                              const void *beta, const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
+                              cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *algo, void *workspace,
+                              size_t workspaceSizeInBytes, cudaStream_t stream)
+{
+    TF_REAL_OR(cublasLtMatmul, TF_MISSING_CUBLASLT);
+    if (!tf_watching())
+        return TF_PASS(real(handle, desc, alpha, A, Adesc, B, Bdesc, beta, C, Cdesc, D, Ddesc, algo, workspace,
+                            workspaceSizeInBytes, stream));
+    lt_matmul_call c = { .handle = handle, .desc = desc, .alpha = alpha, .beta = beta,
+                         .ptr = { A, B, C, D }, .lay = { Adesc, Bdesc, Cdesc, Ddesc }, .algo = algo,
+                         .workspace = workspace, .workspace_size = workspaceSizeInBytes, .stream = stream };
+    return watched(&c);
+}

@@ -1,0 +1,52 @@
+/* cublasLtMatmul as the engine sees it: the call, what its descriptors
+ * say (from their shadows), and the engine description built from both. */
+#ifndef TF_LT_MATMUL_H
+#define TF_LT_MATMUL_H
+#include "lt_layout.h"
+
+enum { LT_A, LT_B, LT_C, LT_D };
+
+typedef struct lt_matmul_call {
+    cublasLtHandle_t handle;
+    cublasLtMatmulDesc_t desc;
+    const void *alpha, *beta;
+    const void *ptr[4];              /* A, B, C, D */
+    cublasLtMatrixLayout_t lay[4];
+    const cublasLtMatmulAlgo_t *algo;
+    void *workspace;
+    size_t workspace_size;
+    cudaStream_t stream;
+} lt_matmul_call;
+
+typedef struct lt_matmul_shadow {
+    lt_attrs desc;
+    lt_attrs lay[4];
+    lt_layout l[4];
+    cublasOperation_t op[2];         /* TRANSA, TRANSB */
+    tf_stype stype;                  /* of alpha and beta */
+    int32_t pointer_mode;
+    uint32_t epilogue;
+    bool complex_type;
+} lt_matmul_shadow;
+
+typedef enum lt_described {
+    LT_DESCRIBED,
+    LT_INVALID,  /* cuBLASLt rejects it before touching memory: pass it through */
+    LT_UNKNOWN,  /* a descriptor or layout transfold cannot read */
+} lt_described;
+
+/* Fills the shadow and the engine description of the call. */
+lt_described lt_matmul_describe(const lt_matmul_call *c, lt_matmul_shadow *s, tf_gemm *g);
+
+/* Epilogue inputs and outputs, device scalars and the workspace. */
+void lt_matmul_side_access(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_access *acc);
+
+cublasStatus_t lt_matmul_invoke(const lt_matmul_call *c);
+
+/* Verify mode around a folded call: a snapshot of D before it (NULL when
+ * verify is off), the unfolded call and comparison after it. */
+void *lt_matmul_verify_begin(const tf_gemm *g);
+void lt_matmul_verify_end(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g,
+                          const tf_plan *plan, void *snapshot, bool ran);
+
+#endif

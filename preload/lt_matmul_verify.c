@@ -1,0 +1,41 @@
+/* Verify mode for folded cublasLtMatmul calls: the program's own call,
+ * reading replayed copies of the records it would have read and writing
+ * the scratch copy of D (see gemm_verify.h). When C is D the scratch copy
+ * holds D's old values, so it is C as well. Epilogue outputs (aux, bias
+ * gradients) are written a second time, with the same values when the
+ * fold is right. */
+#include "gemm_verify.h"
+#include "lt_matmul.h"
+
+static const void *moved(const void *p, uint64_t from, uint64_t to)
+{
+    return (const void *)(uintptr_t)(TF_ADDR(p) - from + to);
+}
+
+static int unfolded(void *ctx, const tf_relocation *r)
+{
+    lt_matmul_call b = *(const lt_matmul_call *)ctx;
+    for (int i = 0; i < 2; i++)
+        if (r->moved[i])
+            b.ptr[i] = moved(b.ptr[i], r->from[i], r->to[i]);
+    if (b.ptr[LT_C] == b.ptr[LT_D])
+        b.ptr[LT_C] = (const void *)(uintptr_t)r->c_to;
+    b.ptr[LT_D] = (const void *)(uintptr_t)r->c_to;
+    return lt_matmul_invoke(&b);
+}
+
+void *lt_matmul_verify_begin(const tf_gemm *g)
+{
+    return tf_verify_enabled() ? tf_verify_snapshot(&g->acc.writes[0]) : NULL;
+}
+
+void lt_matmul_verify_end(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g,
+                          const tf_plan *plan, void *snapshot, bool ran)
+{
+    if (!snapshot)
+        return;
+    if (ran)
+        tf_verify_gemm(g, plan, tf_cuda_dtype_name(s->l[LT_D].type), snapshot, unfolded, (void *)c);
+    else
+        tf_verify_drop(snapshot);
+}

@@ -1,0 +1,69 @@
+/* The shadow table, under a lock of its own so descriptor traffic
+ * (frameworks make descriptors per call) never waits on the engine. */
+#include <stdlib.h>
+#include <uthash.h>
+
+#include "lt_lock.h"
+#include "lt_shadow.h"
+
+typedef struct lt_shadow {
+    const void *desc;
+    lt_kind kind;
+    lt_attrs attrs;
+    UT_hash_handle hh;
+} lt_shadow;
+
+static lt_shadow *lt_shadows;
+
+static lt_shadow *find(const void *desc)
+{
+    lt_shadow *s = NULL;
+    HASH_FIND_PTR(lt_shadows, &desc, s);
+    return s;
+}
+
+void lt_shadow_reset(lt_kind kind, const void *desc, const lt_attrs *initial)
+{
+    lt_lock(LT_LOCK_SHADOW);
+    lt_shadow *s = find(desc);
+    if (!s && (s = malloc(sizeof *s))) {
+        s->desc = desc;
+        HASH_ADD_PTR(lt_shadows, desc, s);
+    }
+    if (s) {
+        s->kind = kind;
+        lt_attrs_copy(&s->attrs, initial);
+    }
+    lt_unlock(LT_LOCK_SHADOW);
+}
+
+void lt_shadow_set(const void *desc, int32_t id, const void *buf, size_t size)
+{
+    lt_lock(LT_LOCK_SHADOW);
+    lt_shadow *s = find(desc);
+    if (s)
+        lt_attrs_set(&s->attrs, id, buf, size);
+    lt_unlock(LT_LOCK_SHADOW);
+}
+
+void lt_shadow_forget(const void *desc)
+{
+    lt_lock(LT_LOCK_SHADOW);
+    lt_shadow *s = find(desc);
+    if (s) {
+        HASH_DEL(lt_shadows, s);
+        free(s);
+    }
+    lt_unlock(LT_LOCK_SHADOW);
+}
+
+bool lt_shadow_get(lt_kind kind, const void *desc, lt_attrs *out)
+{
+    lt_lock(LT_LOCK_SHADOW);
+    lt_shadow *s = desc ? find(desc) : NULL;
+    bool ok = s && s->kind == kind && !s->attrs.opaque;
+    if (ok)
+        lt_attrs_copy(out, &s->attrs);
+    lt_unlock(LT_LOCK_SHADOW);
+    return ok;
+}

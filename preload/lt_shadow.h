@@ -1,0 +1,21 @@
+/* Shadow descriptors: what transfold knows of each cuBLASLt descriptor the
+ * program made, keyed by the descriptor's address.
+ *
+ * Created by Create/Init, updated by each successful SetAttribute, dropped
+ * by Destroy. Descriptors made before transfold was active, or inside
+ * another library call, have no shadow; callers treat them as unknown. */
+#ifndef TF_LT_SHADOW_H
+#define TF_LT_SHADOW_H
+#include "lt_attrs.h"
+
+typedef enum lt_kind { LT_MATMUL, LT_LAYOUT, LT_PREF, LT_TRANSFORM } lt_kind;
+
+/* A fresh shadow holding the creation arguments as attributes. */
+void lt_shadow_reset(lt_kind kind, const void *desc, const lt_attrs *initial);
+void lt_shadow_set(const void *desc, int32_t id, const void *buf, size_t size);
+void lt_shadow_forget(const void *desc);
+/* Copies the shadow out; false when there is none of that kind or it is
+ * opaque. */
+bool lt_shadow_get(lt_kind kind, const void *desc, lt_attrs *out);
+
+#endif

@@ -1,0 +1,102 @@
+/* cublasLtMatrixTransform hook: a transpose becomes a pending record
+ * (unless refused, and then the log says why); any other transform is a
+ * plain read/write access when something is pending. */
+#include "lt_transform.h"
+#include "state.h"
+
+cublasStatus_t lt_xform_invoke(const lt_xform_call *c)
+{
+    return TF_PASS(TF_REAL(cublasLtMatrixTransform)(c->handle, c->desc, c->alpha, c->ptr[LT_XA], c->lay[LT_XA],
+                                                    c->beta, c->ptr[LT_XB], c->lay[LT_XB],
+                                                    (void *)(uintptr_t)c->ptr[LT_XC], c->lay[LT_XC], c->stream));
+}
+
+tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x)
+{
+    const lt_layout *d = &x->l[LT_XC];
+    bool complex_type = tf_cuda_dtype_complex(d->type);
+    return (tf_transpose_desc){
+        .producer = "cublasLtMatrixTransform", .name = "cublasLtMatrixTransform", .dtype = tf_cuda_dtype_name(d->type),
+        .src = lt_layout_view(&x->l[x->src], c->ptr[x->src]), .dst = lt_layout_view(d, c->ptr[LT_XC]),
+        .conj = complex_type && x->op[x->src] == CUBLAS_OP_C, .complex_type = complex_type,
+        .alpha = tf_scalar_scale(x->stype, &x->scalar[x->src], x->host),
+        .stream = TF_ADDR(c->stream), .ctx = (uint64_t)(tf_current_device() + 1), .handle = TF_ADDR(c->handle),
+    };
+}
+
+tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write)
+{
+    tf_access acc = { .api = "cublasLtMatrixTransform", .stream = TF_ADDR(c->stream) };
+    for (int i = 0; i < 2; i++) {
+        tf_view v = lt_layout_view(&x->l[i], c->ptr[i]);
+        if (x->read[i])
+            tf_access_read(&acc, tf_view_footprint(&v));
+    }
+    if (write)
+        tf_access_write(&acc, lt_layout_view(&x->l[LT_XC], c->ptr[LT_XC]));
+    return acc;
+}
+
+/* Deferred if the engine agrees, else run and reported. */
+static cublasStatus_t produce(const lt_xform_call *c, const lt_xform *x)
+{
+    tf_transpose_desc d = lt_xform_desc(c, x);
+    tf_access extra = lt_xform_access(c, x, false);
+    const char *refuse = x->refuse;
+    tf_replay rp = refuse ? (tf_replay){0} : lt_xform_replay(c, x);
+    if (!refuse && !rp.run)
+        refuse = "could not copy the transform's descriptors";
+    tf_engine *e = tf_lock();
+    if (refuse && e)
+        tf_access_begin(e, &extra);
+    bool deferred = e && tf_transpose_begin(e, &d, rp, refuse);
+    if (!e && rp.release)
+        rp.release(rp.arg);
+    tf_unlock(e);
+    if (deferred)
+        return CUBLAS_STATUS_SUCCESS;
+    cublasStatus_t st = lt_xform_invoke(c);
+    e = tf_lock();
+    if (e) {
+        tf_transpose_end(e, &d, st == CUBLAS_STATUS_SUCCESS);
+        if (refuse)
+            tf_access_end(e, &extra, st == CUBLAS_STATUS_SUCCESS);
+    }
+    tf_unlock(e);
+    return st;
+}
+
+static cublasStatus_t access(const lt_xform_call *c, const lt_xform *x)
+{
+    tf_access acc = lt_xform_access(c, x, true);
+    tf_note_access_begin(&acc);
+    cublasStatus_t st = lt_xform_invoke(c);
+    tf_note_access_end(&acc, st == CUBLAS_STATUS_SUCCESS);
+    return st;
+}
+
+cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t handle, cublasLtMatrixTransformDesc_t desc,
+                                       const void *alpha, const void *A, cublasLtMatrixLayout_t Adesc,
+                                       const void *beta, const void *B, cublasLtMatrixLayout_t Bdesc, void *C,
+                                       cublasLtMatrixLayout_t Cdesc, cudaStream_t stream)
+{
+    TF_REAL_OR(cublasLtMatrixTransform, TF_MISSING_CUBLASLT);
+    lt_xform_call c = { .handle = handle, .desc = desc, .alpha = alpha, .beta = beta, .ptr = { A, B, C },
+                        .lay = { Adesc, Bdesc, Cdesc }, .stream = stream };
+    if (!tf_active())
+        return lt_xform_invoke(&c);
+    lt_xform x;
+    switch (lt_xform_classify(&c, &x)) {
+    case LT_X_INVALID:
+        return lt_xform_invoke(&c);
+    case LT_X_UNKNOWN:
+        if (tf_watching())
+            tf_note_materialize_all(TF_ADDR(stream), "cublasLtMatrixTransform with descriptors transfold cannot read");
+        return lt_xform_invoke(&c);
+    case LT_X_OK:
+        break;
+    }
+    if (x.transpose)
+        return produce(&c, &x);
+    return tf_watching() ? access(&c, &x) : lt_xform_invoke(&c);
+}

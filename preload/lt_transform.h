@@ -1,0 +1,49 @@
+/* cublasLtMatrixTransform, C = alpha*op(A) + beta*op(B), as a transpose
+ * producer.
+ *
+ * In column-major views (see lt_layout.h) an operand lands in C transposed
+ * when an odd number of these hold: it is row-ordered, C is row-ordered,
+ * its op transposes. So TRANSA = T with equal orders is a transpose, and so
+ * is TRANSA = N from row to column order. It is a pure transpose of A when
+ * beta is a known 0 (B is then not read), and of B in the mirror case. */
+#ifndef TF_LT_TRANSFORM_H
+#define TF_LT_TRANSFORM_H
+#include "lt_layout.h"
+
+enum { LT_XA, LT_XB, LT_XC };
+
+typedef struct lt_xform_call {
+    cublasLtHandle_t handle;
+    cublasLtMatrixTransformDesc_t desc;
+    const void *alpha, *beta;
+    const void *ptr[3];               /* A, B, C */
+    cublasLtMatrixLayout_t lay[3];
+    cudaStream_t stream;
+} lt_xform_call;
+
+/* What the call is, once its descriptors and scalars are known. */
+typedef struct lt_xform {
+    lt_layout l[3];
+    bool has[2];                      /* operand given (pointer and layout) */
+    bool read[2];                     /* and its scalar not a known 0 */
+    cublasOperation_t op[2];
+    tf_stype stype;
+    bool host;
+    tf_scalar scalar[2];              /* alpha, beta */
+    bool transpose;                   /* one operand lands in C transposed */
+    int src;                          /* that operand */
+    const char *refuse;               /* why it cannot be deferred */
+} lt_xform;
+
+typedef enum lt_xform_kind { LT_X_INVALID, LT_X_UNKNOWN, LT_X_OK } lt_xform_kind;
+
+lt_xform_kind lt_xform_classify(const lt_xform_call *c, lt_xform *x);
+tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x);
+/* Reads of the operands that contribute, and (when `write`) C. */
+tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write);
+/* A replay owning deep copies of the descriptors; run == NULL when they
+ * could not be made. */
+tf_replay lt_xform_replay(const lt_xform_call *c, const lt_xform *x);
+cublasStatus_t lt_xform_invoke(const lt_xform_call *c);
+
+#endif

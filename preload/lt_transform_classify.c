@@ -1,0 +1,89 @@
+/* Recognising a transpose in a cublasLtMatrixTransform (rule in
+ * lt_transform.h) and checking what the library would reject before any
+ * memory is touched, so a deferred call never hides an error. */
+#include "lt_shadow.h"
+#include "lt_transform.h"
+
+static bool transposes(const lt_xform *x, int i)
+{
+    return x->has[i] && (lt_layout_row(&x->l[i]) ^ lt_layout_row(&x->l[LT_XC]) ^ (x->op[i] != CUBLAS_OP_N));
+}
+
+/* op(X) must have C's logical shape and batch count. */
+static bool operand_fits(const lt_xform *x, int i)
+{
+    const lt_layout *l = &x->l[i], *c = &x->l[LT_XC];
+    bool n = x->op[i] == CUBLAS_OP_N;
+    return (n ? l->rows : l->cols) == c->rows && (n ? l->cols : l->rows) == c->cols && l->batch == c->batch;
+}
+
+static lt_xform_kind read_shadows(const lt_xform_call *c, lt_xform *x)
+{
+    lt_attrs a;
+    if (!lt_shadow_get(LT_TRANSFORM, c->desc, &a))
+        return LT_X_UNKNOWN;
+    x->op[0] = (cublasOperation_t)lt_attrs_int(&a, CUBLASLT_MATRIX_TRANSFORM_DESC_TRANSA, CUBLAS_OP_N);
+    x->op[1] = (cublasOperation_t)lt_attrs_int(&a, CUBLASLT_MATRIX_TRANSFORM_DESC_TRANSB, CUBLAS_OP_N);
+    x->stype = lt_scale_stype(lt_attrs_int(&a, CUBLASLT_MATRIX_TRANSFORM_DESC_SCALE_TYPE, -1));
+    x->host = lt_attrs_int(&a, CUBLASLT_MATRIX_TRANSFORM_DESC_POINTER_MODE, CUBLASLT_POINTER_MODE_HOST) ==
+              CUBLASLT_POINTER_MODE_HOST;
+    for (int i = 0; i < 3; i++) {
+        if (i < 2 && !(x->has[i] = c->ptr[i] && c->lay[i]))
+            continue;
+        if (!lt_shadow_get(LT_LAYOUT, c->lay[i], &a))
+            return LT_X_UNKNOWN;
+        x->l[i] = lt_layout_decode(&a);
+        if (!x->l[i].plain)
+            return LT_X_UNKNOWN;
+    }
+    return LT_X_OK;
+}
+
+static lt_xform_kind validate(const lt_xform_call *c, lt_xform *x)
+{
+    if (!c->handle || !c->desc || !c->lay[LT_XC] || !c->ptr[LT_XC] || !c->alpha || !c->beta)
+        return LT_X_INVALID;
+    lt_xform_kind k = read_shadows(c, x);
+    if (k != LT_X_OK)
+        return k;
+    if (x->stype == TF_S_NONE || x->stype == TF_S_I32)
+        return LT_X_INVALID;
+    for (int i = 0; i < 2; i++)
+        if (x->has[i] && (!lt_op_valid(x->op[i]) || !operand_fits(x, i)))
+            return LT_X_INVALID;
+    return LT_X_OK;
+}
+
+static const char *refusal(const lt_xform_call *c, const lt_xform *x)
+{
+    const lt_layout *s = &x->l[x->src], *d = &x->l[LT_XC];
+    if (!x->host)
+        return "device pointer mode: alpha and beta unknown";
+    if (x->read[1 - x->src])
+        return "both operands contribute (alpha and beta nonzero)";
+    if (s->type != d->type)
+        return "type conversion: source and destination types differ";
+    tf_view sv = lt_layout_view(s, c->ptr[x->src]), dv = lt_layout_view(d, c->ptr[LT_XC]);
+    if (tf_range_overlaps(tf_view_footprint(&sv), tf_view_footprint(&dv)))
+        return "in place: output overlaps the source";
+    return NULL;
+}
+
+lt_xform_kind lt_xform_classify(const lt_xform_call *c, lt_xform *x)
+{
+    *x = (lt_xform){0};
+    lt_xform_kind k = validate(c, x);
+    if (k != LT_X_OK)
+        return k;
+    const void *scalars[2] = { c->alpha, c->beta };
+    for (int i = 0; i < 2; i++) {
+        x->scalar[i] = tf_scalar_load(x->stype, x->host ? scalars[i] : NULL);
+        x->read[i] = x->has[i] && !(x->host && tf_scalar_is_zero(x->stype, &x->scalar[i]));
+    }
+    bool t0 = transposes(x, 0), t1 = transposes(x, 1);
+    x->transpose = t0 || t1;
+    x->src = t0 && (!x->read[1] || !(t1 && !x->read[0])) ? 0 : 1;
+    if (x->transpose)
+        x->refuse = refusal(c, x);
+    return LT_X_OK;
+}
