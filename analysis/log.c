@@ -23,18 +23,26 @@ static void jl_raw(jline *j, const char *fmt, ...)
         j->len += (size_t)n;
 }
 
+static void jl_char(jline *j, char c)
+{
+    if (j->len + 1 < sizeof j->buf)
+        j->buf[j->len++] = c;
+    else
+        j->len = sizeof j->buf; /* mark truncated */
+}
+
 static void jl_str(jline *j, const char *k, const char *v)
 {
     jl_raw(j, ",\"%s\":\"", k);
-    for (const char *c = v ? v : ""; *c; c++) {
+    for (const char *c = v ? v : ""; *c && j->len < sizeof j->buf; c++) {
         if (*c == '"' || *c == '\\')
-            jl_raw(j, "\\%c", *c);
-        else if ((unsigned char)*c < 0x20)
+            jl_char(j, '\\');
+        if ((unsigned char)*c < 0x20)
             jl_raw(j, "\\u%04x", *c);
         else
-            jl_raw(j, "%c", *c);
+            jl_char(j, *c);
     }
-    jl_raw(j, "\"");
+    jl_char(j, '"');
 }
 
 static void jl_int(jline *j, const char *k, long long v)
@@ -78,6 +86,8 @@ static void jl_shape(jline *j, const tf_transpose_desc *d)
 
 void log_transpose(tf_engine *e, const tf_record *p)
 {
+    if (!e->cfg.log)
+        return;
     jline j;
     jl_begin(e, &j, "transpose");
     jl_int(&j, "id", (long long)p->id);
@@ -88,6 +98,8 @@ void log_transpose(tf_engine *e, const tf_record *p)
 
 void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to)
 {
+    if (!e->cfg.log)
+        return;
     jline j;
     jl_begin(e, &j, "fold");
     jl_int(&j, "id", (long long)p->id);
@@ -107,6 +119,8 @@ void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, t
 
 void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const char *trigger)
 {
+    if (!e->cfg.log)
+        return;
     jline j;
     jl_begin(e, &j, "materialize");
     jl_int(&j, "id", (long long)p->id);
@@ -119,6 +133,8 @@ void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const
 
 void log_drop(tf_engine *e, const tf_record *p, const char *reason)
 {
+    if (!e->cfg.log)
+        return;
     jline j;
     jl_begin(e, &j, "drop");
     jl_int(&j, "id", (long long)p->id);
@@ -146,6 +162,8 @@ void count_refusal(tf_engine *e, const char *key)
 void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const char *key, const char *reason)
 {
     count_refusal(e, key);
+    if (!e->cfg.log)
+        return;
     jline j;
     jl_begin(e, &j, "refuse");
     jl_str(&j, "what", "transpose");
@@ -158,6 +176,8 @@ void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const char *
 void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const char *key, const char *reason)
 {
     count_refusal(e, key);
+    if (!e->cfg.log)
+        return;
     jline j;
     jl_begin(e, &j, "refuse");
     jl_str(&j, "what", "operand");
