@@ -88,7 +88,9 @@ bool fold_operand(const tf_transpose_desc *p, const tf_operand *xo, const tf_gem
     v->rw.addr += p->src.elem; /* test-only: a deliberately wrong fold, for verify mode's own test */
 #endif
     v->rw.ld = p->src.ld;
-    v->rw.stride = xo->v.stride == 0 ? 0 : p->src.stride;
+    /* Batches stacked in one matrix step (di, dj) there, (dj, di) in the source. */
+    int64_t stacked = at.dj + at.di * p->src.ld;
+    v->rw.stride = xo->v.stride == 0 ? 0 : p->dst.batch == 1 ? stacked : p->src.stride;
     v->alpha = p->alpha.re;
     return true;
 }

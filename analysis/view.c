@@ -63,6 +63,17 @@ static bool split_offset(const tf_view *p, uint64_t off, tf_offset *at)
     return true;
 }
 
+/* Batches of `sub` stacked in an unbatched parent: stride s = dj*ld + di
+ * elements moves each batch di rows down and dj columns right, and the
+ * last batch must still fit without wrapping into the next column. */
+static bool stacked_batches(const tf_view *parent, const tf_view *sub, tf_offset *o)
+{
+    o->dj = sub->stride / parent->ld;
+    o->di = sub->stride % parent->ld;
+    int64_t last = sub->batch - 1;
+    return o->i0 + last * o->di + sub->rows <= parent->rows && o->j0 + last * o->dj + sub->cols <= parent->cols;
+}
+
 bool tf_view_subview(const tf_view *parent, const tf_view *sub, tf_offset *at)
 {
     if (sub->elem != parent->elem || sub->ld != parent->ld || sub->addr < parent->addr)
@@ -70,14 +81,19 @@ bool tf_view_subview(const tf_view *parent, const tf_view *sub, tf_offset *at)
     uint64_t bytes = sub->addr - parent->addr;
     if (bytes % parent->elem)
         return false;
-    tf_offset o;
+    tf_offset o = {0};
     if (!split_offset(parent, bytes / parent->elem, &o))
         return false;
-    if (sub->batch > 1 && sub->stride != parent->stride)
+    if (o.i0 + sub->rows > parent->rows || o.j0 + sub->cols > parent->cols)
         return false;
-    if (o.i0 + sub->rows > parent->rows || o.j0 + sub->cols > parent->cols ||
-        o.b0 + sub->batch > parent->batch)
+    if (sub->batch > 1 && parent->batch == 1) {
+        if (!stacked_batches(parent, sub, &o))
+            return false;
+    } else if (sub->batch > 1 && (sub->stride != parent->stride || o.b0 + sub->batch > parent->batch)) {
         return false;
+    } else if (o.b0 + 1 > parent->batch) {
+        return false;
+    }
     *at = o;
     return true;
 }

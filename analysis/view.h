@@ -18,8 +18,10 @@ typedef struct tf_view {
     int64_t stride;  /* elements between consecutive batches */
 } tf_view;
 
-/* Where a sub-view starts inside its parent: row, column, batch. */
-typedef struct tf_offset { int64_t i0, j0, b0; } tf_offset;
+/* Where a sub-view starts inside its parent: row, column, batch; and, for a
+ * batched sub-view of an unbatched parent (batches stacked inside one
+ * matrix), how many rows and columns each batch steps. */
+typedef struct tf_offset { int64_t i0, j0, b0, di, dj; } tf_offset;
 
 tf_view tf_view_dense(uint64_t addr, uint64_t bytes); /* a plain byte range as a view */
 tf_range tf_view_footprint(const tf_view *v);
@@ -28,7 +30,8 @@ bool tf_range_contains(tf_range outer, tf_range inner);
 bool tf_view_valid(const tf_view *v);
 /* True when every element of `sub` is an element of `parent` at the same
  * (i,j,b) grid: same element size and leading dimension, offset on the grid,
- * sizes inside, batch strides equal. Fills *at with the offset. */
+ * sizes inside, batch strides equal -- or, when the parent has one batch,
+ * every batch of `sub` inside it at a constant step. Fills *at. */
 bool tf_view_subview(const tf_view *parent, const tf_view *sub, tf_offset *at);
 /* True when writing `w` overwrites every element of `v`. */
 bool tf_view_covers(const tf_view *w, const tf_view *v);

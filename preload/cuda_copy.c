@@ -65,6 +65,34 @@ CU_HOOK(cuMemcpy2DUnaligned_v2_ptds, (const CUDA_MEMCPY2D *c), (c),
 CU_HOOK(cuMemcpy2DAsync_v2, (const CUDA_MEMCPY2D *c, CUstream s), (c, s), copy2d("cuMemcpy2DAsync", TF_ADDR(s), c))
 CU_HOOK(cuMemcpy2DAsync_v2_ptsz, (const CUDA_MEMCPY2D *c, CUstream s), (c, s), copy2d("cuMemcpy2DAsync", TF_PTSZ(s), c))
 
+#define PEER (CUdeviceptr dst, CUcontext dc, CUdeviceptr src, CUcontext sc, size_t n)
+#define PEER_ASYNC (CUdeviceptr dst, CUcontext dc, CUdeviceptr src, CUcontext sc, size_t n, CUstream s)
+CU_HOOK(cuMemcpyPeer, PEER, (dst, dc, src, sc, n), copy("cuMemcpyPeer", 0, dst, src, n))
+CU_HOOK(cuMemcpyPeer_ptds, PEER, (dst, dc, src, sc, n), copy("cuMemcpyPeer", TF_STREAM_PER_THREAD, dst, src, n))
+CU_HOOK(cuMemcpyPeerAsync, PEER_ASYNC, (dst, dc, src, sc, n, s), copy("cuMemcpyPeerAsync", TF_ADDR(s), dst, src, n))
+CU_HOOK(cuMemcpyPeerAsync_ptsz, PEER_ASYNC, (dst, dc, src, sc, n, s),
+        copy("cuMemcpyPeerAsync", TF_PTSZ(s), dst, src, n))
+
+/* 3D and batched copies: opaque. */
+#define OPAQUE(NAME, PARAMS, ARGS, STREAM) TF_OPAQUE_HOOK(CUresult, TF_MISSING_CUDA, NAME, PARAMS, ARGS, STREAM)
+OPAQUE(cuMemcpy3D_v2, (const CUDA_MEMCPY3D *p), (p), 0)
+OPAQUE(cuMemcpy3D_v2_ptds, (const CUDA_MEMCPY3D *p), (p), TF_STREAM_PER_THREAD)
+OPAQUE(cuMemcpy3DAsync_v2, (const CUDA_MEMCPY3D *p, CUstream s), (p, s), TF_ADDR(s))
+OPAQUE(cuMemcpy3DAsync_v2_ptsz, (const CUDA_MEMCPY3D *p, CUstream s), (p, s), TF_PTSZ(s))
+OPAQUE(cuMemcpy3DPeer, (const CUDA_MEMCPY3D_PEER *p), (p), 0)
+OPAQUE(cuMemcpy3DPeer_ptds, (const CUDA_MEMCPY3D_PEER *p), (p), TF_STREAM_PER_THREAD)
+OPAQUE(cuMemcpy3DPeerAsync, (const CUDA_MEMCPY3D_PEER *p, CUstream s), (p, s), TF_ADDR(s))
+OPAQUE(cuMemcpy3DPeerAsync_ptsz, (const CUDA_MEMCPY3D_PEER *p, CUstream s), (p, s), TF_PTSZ(s))
+
+#define BATCH (CUdeviceptr *d, CUdeviceptr *src, size_t *n, size_t count, CUmemcpyAttributes *attrs, size_t *idx, \
+               size_t nattrs, CUstream s)
+#define BATCH_ARGS (d, src, n, count, attrs, idx, nattrs, s)
+#define BATCH3D (size_t n, CUDA_MEMCPY3D_BATCH_OP *ops, unsigned long long flags, CUstream s)
+OPAQUE(cuMemcpyBatchAsync_v2, BATCH, BATCH_ARGS, TF_ADDR(s))
+OPAQUE(cuMemcpyBatchAsync_v2_ptsz, BATCH, BATCH_ARGS, TF_PTSZ(s))
+OPAQUE(cuMemcpy3DBatchAsync_v2, BATCH3D, (n, ops, flags, s), TF_ADDR(s))
+OPAQUE(cuMemcpy3DBatchAsync_v2_ptsz, BATCH3D, (n, ops, flags, s), TF_PTSZ(s))
+
 /* memsetD{8,16,32}: n elements of the given width. */
 #define SET(NAME, API, T, STREAM)                                                        \
     CU_HOOK(NAME, (CUdeviceptr p, T v, size_t n), (p, v, n),                              \

@@ -69,3 +69,34 @@ ACCESS_HOOK(cudaMemset2DAsync, SET2D_ASYNC_PARAMS, (p, pitch, v, w, h, s),
             set_access("cudaMemset2DAsync", TF_ADDR(s), pitched(p, pitch, w, h)))
 ACCESS_HOOK(cudaMemset2DAsync_ptsz, SET2D_ASYNC_PARAMS, (p, pitch, v, w, h, s),
             set_access("cudaMemset2DAsync", tf_stream_ptsz(s), pitched(p, pitch, w, h)))
+
+/* 3D and batched copies: opaque. */
+#define OPAQUE(NAME, PARAMS, ARGS, STREAM) TF_OPAQUE_HOOK(cudaError_t, TF_MISSING_CUDART, NAME, PARAMS, ARGS, STREAM)
+#define P3D (const struct cudaMemcpy3DParms *p)
+#define P3D_ASYNC (const struct cudaMemcpy3DParms *p, cudaStream_t s)
+#define PEER3D (const struct cudaMemcpy3DPeerParms *p)
+#define PEER3D_ASYNC (const struct cudaMemcpy3DPeerParms *p, cudaStream_t s)
+OPAQUE(cudaMemcpy3D, P3D, (p), 0)
+OPAQUE(cudaMemcpy3D_ptds, P3D, (p), TF_STREAM_PER_THREAD)
+OPAQUE(cudaMemcpy3DAsync, P3D_ASYNC, (p, s), TF_ADDR(s))
+OPAQUE(cudaMemcpy3DAsync_ptsz, P3D_ASYNC, (p, s), tf_stream_ptsz(s))
+OPAQUE(cudaMemcpy3DPeer, PEER3D, (p), 0)
+OPAQUE(cudaMemcpy3DPeer_ptds, PEER3D, (p), TF_STREAM_PER_THREAD)
+OPAQUE(cudaMemcpy3DPeerAsync, PEER3D_ASYNC, (p, s), TF_ADDR(s))
+OPAQUE(cudaMemcpy3DPeerAsync_ptsz, PEER3D_ASYNC, (p, s), tf_stream_ptsz(s))
+
+#define SET3D (struct cudaPitchedPtr p, int v, struct cudaExtent e)
+#define SET3D_ASYNC (struct cudaPitchedPtr p, int v, struct cudaExtent e, cudaStream_t s)
+OPAQUE(cudaMemset3D, SET3D, (p, v, e), 0)
+OPAQUE(cudaMemset3D_ptds, SET3D, (p, v, e), TF_STREAM_PER_THREAD)
+OPAQUE(cudaMemset3DAsync, SET3D_ASYNC, (p, v, e, s), TF_ADDR(s))
+OPAQUE(cudaMemset3DAsync_ptsz, SET3D_ASYNC, (p, v, e, s), tf_stream_ptsz(s))
+
+#define BATCH (void *const *d, const void *const *src, const size_t *n, size_t count, \
+               struct cudaMemcpyAttributes *attrs, size_t *idx, size_t nattrs, cudaStream_t s)
+#define BATCH_ARGS (d, src, n, count, attrs, idx, nattrs, s)
+#define BATCH3D (size_t n, struct cudaMemcpy3DBatchOp *ops, unsigned long long flags, cudaStream_t s)
+OPAQUE(cudaMemcpyBatchAsync, BATCH, BATCH_ARGS, TF_ADDR(s))
+OPAQUE(cudaMemcpyBatchAsync_ptsz, BATCH, BATCH_ARGS, tf_stream_ptsz(s))
+OPAQUE(cudaMemcpy3DBatchAsync, BATCH3D, (n, ops, flags, s), TF_ADDR(s))
+OPAQUE(cudaMemcpy3DBatchAsync_ptsz, BATCH3D, (n, ops, flags, s), tf_stream_ptsz(s))

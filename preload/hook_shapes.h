@@ -45,4 +45,9 @@
 #define TF_P_REGISTER_FUNCTION \
     (void **, const char *, char *, const char *, int, uint3 *, uint3 *, dim3 *, dim3 *, int *)
 
+/* Batched copies. */
+#define TF_P_RT_BATCH (void *const *, const void *const *, const size_t *, size_t, struct cudaMemcpyAttributes *, \
+    size_t *, size_t, cudaStream_t)
+#define TF_P_CU_BATCH (CUdeviceptr *, CUdeviceptr *, size_t *, size_t, CUmemcpyAttributes *, size_t *, size_t, CUstream)
+
 #endif

@@ -1,6 +1,12 @@
 /* The hook tables expanded: one id and one function-pointer type per entry,
  * an exported declaration per hook (a mismatch with the CUDA header's
- * prototype is a compile error), and access to the real functions. */
+ * prototype is a compile error: that is the export check), and access to
+ * the real functions.
+ *
+ * Adding an entry point: one HOOK line in its family's .def (USE for a
+ * function we only call), and its definition, with the header's exact
+ * prototype, in the family's .c file. The dlsym and cuGetProcAddress routes
+ * pick it up from the table; nothing else needs to know. */
 #ifndef TF_HOOKS_H
 #define TF_HOOKS_H
 #include <stdbool.h>

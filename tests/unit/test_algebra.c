@@ -86,6 +86,34 @@ static void test_batched_subview(void **state)
     assert_false(tf_view_subview(&parent, &sub, &at));
 }
 
+/* Batches stacked inside one unbatched matrix, as a strided-batched GEMM
+ * slicing a transposed buffer into column (and row) blocks reads them. */
+static void test_stacked_batches(void **state)
+{
+    (void)state;
+    tf_transpose_desc p = transpose_desc(0x100000, 6, 0x200000, 8, 8, 6, 4); /* dst 8x6 ld 8, src 6x8 ld 6 */
+    tf_view a = mat(0x200000, 4, 2, 2, 8);
+    a.batch = 3;
+    a.stride = 2 * 8 + 2; /* each batch two rows down and two columns right */
+    tf_gemm g = gemm_desc(a, TF_OP_N, mat(0x300000, 4, 2, 5, 2), TF_OP_N, mat(0x400000, 4, 2, 5, 2), 2, 5, 2);
+    fold_verdict v;
+    assert_true(fold_operand(&p, &g.in[0], &g, &v));
+    assert_int_equal(v.rw.addr, 0x100000);
+    assert_int_equal(v.rw.stride, 2 + 2 * 6);
+    a.batch = 4; /* the fourth batch would leave the matrix */
+    g.in[0].v = a;
+    assert_false(fold_operand(&p, &g.in[0], &g, &v));
+    assert_string_equal(v.key, "subview");
+    /* pure column blocks: four 8x1 slices of the 8x6 matrix, one column apart */
+    a = mat(0x200000 + 4 * 8, 4, 8, 1, 8);
+    a.batch = 4;
+    a.stride = 8;
+    g.in[0].v = a;
+    assert_true(fold_operand(&p, &g.in[0], &g, &v));
+    assert_int_equal(v.rw.addr, 0x100000 + 4 * 1);
+    assert_int_equal(v.rw.stride, 1);
+}
+
 static void test_covers(void **state)
 {
     (void)state;
@@ -163,6 +191,7 @@ int main(void)
         cmocka_unit_test(test_subview),         cmocka_unit_test(test_batched_subview),
         cmocka_unit_test(test_covers),          cmocka_unit_test(test_fold_operand_rewrites),
         cmocka_unit_test(test_fold_operand_refusals), cmocka_unit_test(test_broadcast_batch),
+        cmocka_unit_test(test_stacked_batches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
