@@ -48,10 +48,10 @@ case_geam_readback() { # exactly one replay, after the GEMM, before the copy
     run_all geam readback
     local m
     for m in $FOLD_MODES; do
-        expect_trace $m cublasSgeam 1
-        expect_events $m fold 1
-        expect_events $m materialize 1 '.trigger | test("Memcpy")'
-        expect_run $m "$SGEMM cublasSgeam $MEMCPY"
+        expect_trace "$m" cublasSgeam 1
+        expect_events "$m" fold 1
+        expect_events "$m" materialize 1 '.trigger | test("Memcpy")'
+        expect_run "$m" "$SGEMM cublasSgeam $MEMCPY"
     done
     expect_events log materialize 1
 }
@@ -62,7 +62,7 @@ case_geam_src_overwrite() { # W rewritten by cudaMemcpy: replayed right before t
     local m
     for m in $FOLD_MODES; do
         expect_same_trace $m
-        expect_events $m materialize 1 '.trigger | test("Memcpy")'
+        expect_events "$m" materialize 1 '.trigger | test("Memcpy")'
     done
 }
 
@@ -112,16 +112,16 @@ case_geam_never_freed() { # dropped at exit, never run
     run_all geam never_freed
     folded cublasSgeam 1
     local m
-    for m in $FOLD_MODES; do expect_events $m drop 1 '.reason | test("exit")'; done
+    for m in $FOLD_MODES; do expect_events "$m" drop 1 '.reason | test("exit")'; done
 }
 
 case_geam_handle_destroyed() { # the replay's handle goes away first
     run_all geam handle_destroyed
     local m
     for m in $FOLD_MODES; do
-        expect_trace $m cublasSgeam 1
-        expect_events $m fold 1
-        expect_events $m materialize 1 '(.trigger // "" | test("Memcpy") | not)'
+        expect_trace "$m" cublasSgeam 1
+        expect_events "$m" fold 1
+        expect_events "$m" materialize 1 '(.trigger // "" | test("Memcpy") | not)'
     done
 }
 
@@ -243,9 +243,9 @@ case_kern_readback() {
     run_all kern readback
     local m
     for m in $FOLD_MODES; do
-        expect_events $m fold 1
-        expect_events $m materialize 1
-        expect_run $m "$GEMMEX $K_NAIVE $MEMCPY"
+        expect_events "$m" fold 1
+        expect_events "$m" materialize 1
+        expect_run "$m" "$GEMMEX $K_NAIVE $MEMCPY"
     done
 }
 
@@ -268,7 +268,7 @@ case_rules_malformed() { # one message with file and line, then pass-through
     run_all kern naive
     untouched
     local m
-    for m in log $FOLD_MODES; do expect_stderr $m 'malformed\.rules:4' 1; done
+    for m in log $FOLD_MODES; do expect_stderr "$m" 'malformed\.rules:4' 1; done
 }
 
 case_driver_dlsym() { run_all driver dlsym "$BUILD/programs/nvf_transpose.ptx"; folded "$K_NVF" 1; dropped 1; }
@@ -347,9 +347,9 @@ case_lt_desc_changed() { # descriptors destroyed/changed while pending: replay a
     run_all lt desc_changed
     local m
     for m in $FOLD_MODES; do
-        expect_events $m fold 1
-        expect_events $m materialize 1
-        expect_run $m "$LT_MATMUL $LT_TRANSFORM $MEMCPY"
+        expect_events "$m" fold 1
+        expect_events "$m" materialize 1
+        expect_run "$m" "$LT_MATMUL $LT_TRANSFORM $MEMCPY"
     done
 }
 

@@ -14,7 +14,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 2
 BUILD=$(cd "${BUILD:-build}" && pwd) || exit 2
-RULES=$(ls "$ROOT"/tests/e2e/rules/*.rules 2>/dev/null | paste -sd: -)
+RULES=$(printf '%s\n' "$ROOT"/tests/e2e/rules/*.rules | paste -sd: -)
 OUT=${E2E_OUT:-$BUILD/e2e}
 ONLY=${E2E_ONLY:-*}
 
