@@ -61,7 +61,7 @@ case_geam_src_overwrite() { # W rewritten by cudaMemcpy: replayed right before t
     materialized cublasSgeam 1 "cublasSgeam $MEMCPY"
     local m
     for m in $FOLD_MODES; do
-        expect_same_trace $m
+        expect_same_trace "$m"
         expect_events "$m" materialize 1 '.trigger | test("Memcpy")'
     done
 }
@@ -264,6 +264,7 @@ case_kern_unrelated() { # strict: replayed before the unknown launch; args: fold
 }
 
 case_rules_malformed() { # one message with file and line, then pass-through
+    # shellcheck disable=SC2034 # read by run_mode (dynamic scope)
     local RULES=$ROOT/tests/e2e/bad-rules/malformed.rules
     run_all kern naive
     untouched
