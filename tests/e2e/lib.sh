@@ -6,6 +6,10 @@
 #   log    TRANSFOLD_MODE=log
 #   fold   TRANSFOLD_MODE=fold TRANSFOLD_POLICY=strict
 #   args   TRANSFOLD_MODE=fold TRANSFOLD_POLICY=args
+#   verify TRANSFOLD_MODE=fold TRANSFOLD_VERIFY=1 (each fold checked against
+#          the unfolded call computed into scratch memory)
+#   inject verify mode on the test-only build that folds one element off:
+#          verify must catch every wrong fold and keep the unfolded result
 # Each run leaves $CASE_DIR/<mode>.{out,err,rc,trace,log,summary}. Traces are
 # compared as token lists: the "op" of each line, or "kernel:<name>" for
 # kernels (addresses differ from run to run, operations must not).
@@ -14,8 +18,8 @@
 
 PASSED=0
 FAILED=0
-MODES="base off log fold args"
-PRELOAD_MODES="off log fold args"
+MODES="base off log fold args verify inject"
+PRELOAD_MODES="off log fold args verify inject"
 FOLD_MODES="fold args"
 
 ok() { PASSED=$((PASSED + 1)); printf 'ok   %s: %s\n' "$CASE" "$*"; }
@@ -34,13 +38,16 @@ run_mode() {
     case $mode in
     base) ;;
     off) env+=(LD_PRELOAD="$BUILD/libtransfold.so" TRANSFOLD_MODE=off) ;;
-    log | fold | args)
-        env+=(LD_PRELOAD="$BUILD/libtransfold.so" TRANSFOLD_LOG="$d/$mode.log" TRANSFOLD_RULES="$RULES"
+    log | fold | args | verify | inject)
+        local lib=$BUILD/libtransfold.so
+        [ "$mode" = inject ] && lib=$BUILD/inject/libtransfold.so
+        env+=(LD_PRELOAD="$lib" TRANSFOLD_LOG="$d/$mode.log" TRANSFOLD_RULES="$RULES"
             TRANSFOLD_SUMMARY="$d/$mode.summary")
         case $mode in
         log) env+=(TRANSFOLD_MODE=log) ;;
         fold) env+=(TRANSFOLD_MODE=fold TRANSFOLD_POLICY=strict) ;;
         args) env+=(TRANSFOLD_MODE=fold TRANSFOLD_POLICY=args) ;;
+        verify | inject) env+=(TRANSFOLD_MODE=fold TRANSFOLD_POLICY=strict TRANSFOLD_VERIFY=1) ;;
         esac
         ;;
     esac
@@ -82,6 +89,27 @@ run_all() {
     for mode in $FOLD_MODES; do
         check "$mode: every event says mode fold" 0 "$(jq -c 'select(.mode != "fold")' "$CASE_DIR/$mode.log" 2>&1 | wc -l)"
     done
+    expect_verified
+}
+
+# Verify mode: every folded call was checked and agreed; on the build with a
+# deliberately wrong fold, every folded call was caught (and stdout, compared
+# above, still equals base: the unfolded result was kept).
+expect_verified() {
+    local folds checked caught
+    folds=$(count_events fold true verify)
+    checked=$(count_events verify true verify)
+    check "verify: no mismatch" 0 "$(count_events verify '.result != "equal"' verify)"
+    # one verify per folded call; a call may fold both its operands
+    check "verify: every folded call checked" yes \
+        "$([ "$checked" -le "$folds" ] && [ "$checked" -ge $(((folds + 1) / 2)) ] && echo yes || echo no)"
+    caught=$(count_events verify '.result == "MISMATCH"' inject)
+    check "inject: each wrong fold caught" "$checked" "$caught"
+}
+
+# count_events EVENT JQ-CONDITION MODE
+count_events() {
+    jq -c "select(.event == \"$1\" and ($2))" "$CASE_DIR/$3.log" 2>/dev/null | wc -l
 }
 
 # Trace lines that are host-side queries, not device work: transfold may
