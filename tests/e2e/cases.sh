@@ -5,7 +5,7 @@
 
 # Trace tokens (the stand-in names each operation after the API called).
 SGEMM=cublasSgemm
-GEMMEX=cublasLtMatmul # the stand-in runs cublasGemmEx through cublasLtMatmul
+GEMMEX=cublasGemmEx # traced under its own name, though the stand-in runs it through cublasLtMatmul
 MEMCPY=cudaMemcpy
 K_NAIVE=kernel:_Z15transpose_naivePfPKfii
 K_TILED=kernel:_Z15transpose_tiledPfPKfii

@@ -2,7 +2,7 @@
  * cublasGemmStridedBatchedEx (and their _64 forms) do their work through
  * cublasLtMatmul, called through the dynamic symbol with the handle's
  * cached Lt handle, so an interposer of cublasLtMatmul sees those calls and
- * the trace shows the cublasLtMatmul line, not a cublasGemmEx one.
+ * the trace shows one line under the classic name (cublasGemmEx, ...).
  * cublasSgemmEx and the pointer-array cublasGemmBatchedEx run the reference
  * GEMM directly and trace under their own names. */
 #include "args.h"
@@ -72,9 +72,12 @@ static cublasStatus_t run_via_lt(cublasHandle_t h, const simcublas_gemm *r, cubl
         st = lt_layout(&lb, r->bt, r->tb, r->k, r->n, r->ldb, r->batch, r->sb);
     if (st == CUBLAS_STATUS_SUCCESS)
         st = lt_layout(&lc, r->ct, CUBLAS_OP_N, r->m, r->n, r->ldc, r->batch, r->sc);
-    if (st == CUBLAS_STATUS_SUCCESS)
+    if (st == CUBLAS_STATUS_SUCCESS) {
+        simcublasLt_trace_as(r->name);
         st = cublasLtMatmul(h->lt, d, r->alpha, r->a, la, r->b, lb, r->beta, r->c, lc, r->c, lc, NULL, h->workspace,
                             h->workspace_size, h->stream);
+        simcublasLt_trace_as(NULL);
+    }
     cublasLtMatrixLayoutDestroy(lc);
     cublasLtMatrixLayoutDestroy(lb);
     cublasLtMatrixLayoutDestroy(la);
@@ -97,32 +100,32 @@ static cublasStatus_t gemm_ex(cublasHandle_t h, simcublas_gemm *r, cublasCompute
     .ta = transa, .tb = transb, .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb, .ldc = ldc, .at = Atype,        \
     .bt = Btype, .ct = Ctype, .alpha = alpha, .beta = beta
 
-#define GEMM_EX_FN(SYM, IT)                                                                                     \
+#define GEMM_EX_FN(SYM, NAME, IT)                                                                                     \
     cublasStatus_t SYM(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, IT m, IT n,   \
                        IT k, const void *alpha, const void *A, cudaDataType Atype, IT lda, const void *B,       \
                        cudaDataType Btype, IT ldb, const void *beta, void *C, cudaDataType Ctype, IT ldc,       \
                        cublasComputeType_t computeType, cublasGemmAlgo_t algo)                                  \
     {                                                                                                           \
-        simcublas_gemm r = {EX_REQ, .batch = 1, .a = A, .b = B, .c = C};                                        \
+        simcublas_gemm r = {EX_REQ, .name = NAME, .batch = 1, .a = A, .b = B, .c = C};                          \
         return gemm_ex(handle, &r, computeType, algo);                                                          \
     }
 
-#define GEMM_STRIDED_EX_FN(SYM, IT)                                                                              \
+#define GEMM_STRIDED_EX_FN(SYM, NAME, IT)                                                                              \
     cublasStatus_t SYM(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, IT m, IT n,    \
                        IT k, const void *alpha, const void *A, cudaDataType Atype, IT lda, long long int strideA, \
                        const void *B, cudaDataType Btype, IT ldb, long long int strideB, const void *beta,       \
                        void *C, cudaDataType Ctype, IT ldc, long long int strideC, IT batchCount,                \
                        cublasComputeType_t computeType, cublasGemmAlgo_t algo)                                   \
     {                                                                                                            \
-        simcublas_gemm r = {EX_REQ, .batch = batchCount, .a = A, .b = B, .c = C, .sa = strideA, .sb = strideB,   \
-                            .sc = strideC};                                                                      \
+        simcublas_gemm r = {EX_REQ, .name = NAME, .batch = batchCount, .a = A, .b = B, .c = C, .sa = strideA,   \
+                            .sb = strideB, .sc = strideC};                                                       \
         return gemm_ex(handle, &r, computeType, algo);                                                           \
     }
 
-GEMM_EX_FN(cublasGemmEx, int)
-GEMM_EX_FN(cublasGemmEx_64, int64_t)
-GEMM_STRIDED_EX_FN(cublasGemmStridedBatchedEx, int)
-GEMM_STRIDED_EX_FN(cublasGemmStridedBatchedEx_64, int64_t)
+GEMM_EX_FN(cublasGemmEx, "cublasGemmEx", int)
+GEMM_EX_FN(cublasGemmEx_64, "cublasGemmEx_64", int64_t)
+GEMM_STRIDED_EX_FN(cublasGemmStridedBatchedEx, "cublasGemmStridedBatchedEx", int)
+GEMM_STRIDED_EX_FN(cublasGemmStridedBatchedEx_64, "cublasGemmStridedBatchedEx_64", int64_t)
 
 /* Pointer arrays have no Lt equivalent in the stand-in: direct path. */
 static cublasStatus_t gemm_batched_ex(cublasHandle_t h, simcublas_gemm *r, cublasComputeType_t compute,

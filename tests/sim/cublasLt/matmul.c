@@ -37,9 +37,16 @@ static cublasStatus_t check_data(const simlt_matmul_desc *desc, const sim_gemm *
     return CUBLAS_STATUS_SUCCESS;
 }
 
-static void trace_matmul(const simlt_matmul_desc *desc, const sim_gemm *g)
+static __thread const char *trace_as;
+
+void simcublasLt_trace_as(const char *op)
 {
-    sim_trace("cublasLtMatmul",
+    trace_as = op;
+}
+
+static void trace_matmul(const char *op, const simlt_matmul_desc *desc, const sim_gemm *g)
+{
+    sim_trace(op,
               "\"m\":%lld,\"n\":%lld,\"k\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"batch\":%lld,"
               "\"epilogue\":%u,\"a\":%llu,\"b\":%llu,\"c\":%llu,\"d\":%llu",
               (long long)g->m, (long long)g->n, (long long)g->k, simlt_op_name(desc->transa),
@@ -55,6 +62,8 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
                               cudaStream_t stream)
 {
     (void)algo, (void)workspace, (void)workspaceSizeInBytes, (void)stream;
+    const char *op = trace_as ? trace_as : "cublasLtMatmul";
+    trace_as = NULL;
     cublasStatus_t st = simlt_check_handle(lightHandle);
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;
@@ -85,6 +94,6 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
     }
     if (g.m == 0 || g.n == 0 || g.batch == 0)
         return CUBLAS_STATUS_SUCCESS;
-    trace_matmul(desc, &g);
+    trace_matmul(op, desc, &g);
     return simcublasLt_gemm(&g);
 }

@@ -62,6 +62,9 @@ typedef struct sim_add {
 /* Runs the reference GEMM (skipped under SIMCUDA_NOOP). Returns
  * CUBLAS_STATUS_ALLOC_FAILED if scratch memory is exhausted. */
 cublasStatus_t simcublasLt_gemm(const sim_gemm *g);
+/* Names the trace line of this thread's next cublasLtMatmul: a classic call
+ * that runs through cuBLASLt is traced once, under its own name. */
+void simcublasLt_trace_as(const char *op);
 cublasStatus_t simcublasLt_add(const sim_add *op);
 
 /* True when (computeType, scaleType, A/B type, C/D type) is a combination the
