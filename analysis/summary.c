@@ -6,14 +6,14 @@
 
 static void human_bytes(char *out, size_t len, uint64_t b)
 {
-    const char *unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    const char *unit[] = {"B", "kB", "MB", "GB", "TB"}; /* decimal, as the report prints them */
     double v = (double)b;
     int u = 0;
-    while (v >= 1024 && u < 4) {
-        v /= 1024;
+    while (v >= 1000 && u < 4) {
+        v /= 1000;
         u++;
     }
-    snprintf(out, len, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
+    snprintf(out, len, u ? "%.2f %s" : "%.0f %s", v, unit[u]);
 }
 
 void summary_write(tf_engine *e)
