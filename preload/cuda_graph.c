@@ -1,8 +1,22 @@
-/* Driver stream capture and graph launches (see cudart_graph.c). */
+/* Driver stream capture and graph launches (see cudart_graph.c). cuda.h
+ * renames cuStreamBeginCapture to its _v2: only the _v2 ABI is hooked. */
 #include "describe.h"
 #include "hooks.h"
 #include "state.h"
 
+CUresult cuStreamBeginCapture_v2(CUstream s, CUstreamCaptureMode m)
+{
+    TF_REAL_OR(cuStreamBeginCapture_v2, TF_MISSING_CUDA);
+    tf_note_capture_begin(TF_ADDR(s));
+    return TF_PASS(real(s, m));
+}
+
+CUresult cuStreamBeginCapture_v2_ptsz(CUstream s, CUstreamCaptureMode m)
+{
+    TF_REAL_OR(cuStreamBeginCapture_v2_ptsz, TF_MISSING_CUDA);
+    tf_note_capture_begin(TF_PTSZ(s));
+    return TF_PASS(real(s, m));
+}
 
 CUresult cuStreamEndCapture(CUstream s, CUgraph *g)
 {

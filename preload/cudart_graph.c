@@ -1,9 +1,24 @@
-/* Stream capture and graphs. A capture must not end with work that depends
- * on a deferral that has not run; a graph launch runs work we cannot
- * enumerate, whatever the policy. */
+/* Stream capture and graphs. A capture must neither begin nor end with a
+ * deferral pending: one made before it would otherwise be replayed into the
+ * graph instead of running now, one made during it must be in the graph. A
+ * graph launch runs work we cannot enumerate, whatever the policy. */
 #include "describe.h"
 #include "hooks.h"
 #include "state.h"
+
+cudaError_t cudaStreamBeginCapture(cudaStream_t s, enum cudaStreamCaptureMode m)
+{
+    TF_REAL_OR(cudaStreamBeginCapture, TF_MISSING_CUDART);
+    tf_note_capture_begin(TF_ADDR(s));
+    return TF_PASS(real(s, m));
+}
+
+cudaError_t cudaStreamBeginCapture_ptsz(cudaStream_t s, enum cudaStreamCaptureMode m)
+{
+    TF_REAL_OR(cudaStreamBeginCapture_ptsz, TF_MISSING_CUDART);
+    tf_note_capture_begin(tf_stream_ptsz(s));
+    return TF_PASS(real(s, m));
+}
 
 cudaError_t cudaStreamEndCapture(cudaStream_t s, cudaGraph_t *g)
 {

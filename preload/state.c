@@ -188,6 +188,14 @@ void tf_note_capture_end(uint64_t stream)
     tf_unlock(e);
 }
 
+/* Every stream, not only the captured one: in global capture mode other
+ * streams' work may join the capture through events. */
+void tf_note_capture_begin(uint64_t stream)
+{
+    if (tf_watching())
+        tf_note_materialize_all(stream, "stream capture begins");
+}
+
 void tf_note_graph_launch(uint64_t stream)
 {
     if (tf_watching())

@@ -70,6 +70,7 @@ void tf_note_access_begin(const tf_access *a);
 void tf_note_access_end(const tf_access *a, bool ok);
 void tf_note_materialize_all(uint64_t stream, const char *reason);
 /* Before a capture on `stream` ends: records captured there run first. */
+void tf_note_capture_begin(uint64_t stream);
 void tf_note_capture_end(uint64_t stream);
 /* Before a graph launch: a graph can touch anything, whatever the policy. */
 void tf_note_graph_launch(uint64_t stream);

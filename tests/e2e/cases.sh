@@ -239,6 +239,12 @@ case_kern_half_hgemm() { run_all kern half; folded "$K_HALF" 1; dropped 1; }
 case_kern_launch_api() { run_all kern launch_api; folded "$K_NAIVE" 1; dropped 1; }
 case_kern_launch_exc() { run_all kern launch_exc; folded "$K_NAIVE" 1; dropped 1; }
 
+case_kern_capture() { # pending when a capture begins: replayed before it, not into the graph
+    run_all kern capture
+    materialized "$K_NAIVE" 1 "$K_NAIVE $K_SCALE" fold
+    expect_events fold materialize 1 '.reason == "stream capture begins"'
+}
+
 case_kern_readback() {
     run_all kern readback
     local m

@@ -11,6 +11,9 @@
 //   readback           naive transpose, GEMM, Wt copied to the host
 //   launch_api         the naive transpose through cudaLaunchKernel
 //   launch_exc         the naive transpose through cudaLaunchKernelExC
+//   capture            naive transpose on a stream, then a capture of that
+//                      stream whose kernel scales Wt; Wt read on the host
+//                      before and after the graph runs
 #include "common.h"
 #include "kernels.cuh"
 
@@ -100,6 +103,33 @@ static void half_case(void)
     show_dev("Y", y, M * ROWS, 2);
 }
 
+// A deferral made before a capture must run before it: replayed inside the
+// capture, it would land in the graph and the host would read stale Wt.
+static void capture_case(void)
+{
+    float *w = dev_f32(ROWS * COLS, 1);
+    float *wt = (float *)dev_zero(ROWS * COLS * sizeof(float));
+    cudaStream_t s;
+    CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    transpose_naive<<<grid2d(ROWS, COLS), dim3(TILE, TILE), 0, s>>>(wt, w, ROWS, COLS);
+    CK(cudaGetLastError());
+    cudaGraph_t g;
+    cudaGraphExec_t ge;
+    CK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    scale_f32<<<(ROWS * COLS + 63) / 64, 64, 0, s>>>(wt, ROWS * COLS, 2.0f);
+    CK(cudaStreamEndCapture(s, &g));
+    CK(cudaGraphInstantiate(&ge, g, 0));
+    CK(cudaStreamSynchronize(s));
+    show_dev("Wt before the graph", wt, ROWS * COLS, 4);
+    CK(cudaGraphLaunch(ge, s));
+    CK(cudaStreamSynchronize(s));
+    show_dev("Wt after the graph", wt, ROWS * COLS, 4);
+    CK(cudaGraphExecDestroy(ge));
+    CK(cudaGraphDestroy(g));
+    CK(cudaStreamDestroy(s));
+    CK(cudaFree(wt));
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) return usage(argv[0]);
@@ -114,6 +144,8 @@ int main(int argc, char **argv)
         bf16_case();
     else if (is(c, "half"))
         half_case();
+    else if (is(c, "capture"))
+        capture_case();
     else
         return usage(argv[0]);
     CKB(cublasDestroy(H));
