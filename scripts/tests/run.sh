@@ -176,7 +176,9 @@ if [ -f "$BUILD/libtransfold.so" ] && [ -f "$BUILD/sim/libcudart.so.13" ] && [ -
   jq_true "demo: log mode finds the geam -> GemmEx pair" \
     '.sites | any(.producer == "cublasSgeam" and (.consumers | any(startswith("cublasGemmEx"))) and .bytes == 8847360)' \
     "$T/demo.json"
-  expect "ab on the demo: equal outputs" 0 'outputs equal in all 4 runs' -- "$TF" ab -n 2 -- "$DEMO"
+  expect "ab -n 5 on the demo: equal outputs" 0 'outputs equal in all 10 runs' -- "$TF" ab -n 5 -- "$DEMO"
+  expect "ab -n 5 on the demo: ratio of medians and per pair" 0 \
+    '^wall +[0-9.]+ \(.*\) +[0-9.]+ \(.*\) +[0-9.]+x( +[0-9.]+){5}$' -- "$TF" ab -n 5 -- "$DEMO"
   if grep -q 'warning: CMD exited' "$T/out"; then flunk "ab on the demo: the demo succeeds" "$T/out"; else pass "ab on the demo: the demo succeeds"; fi
   expect "make demo's script" 0 'demo: OK' -- env BUILD="$BUILD" bash "$ROOT/scripts/demo.sh"
 
