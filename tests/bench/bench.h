@@ -57,4 +57,27 @@ template <class Body> static void bench_loop(long n, Body body)
     printf("ns_per_call %.1f\n", ns[chunks / 2]);
 }
 
+/* The cuBLAS benchmarks' operands: S x S f32 matrices, ld S, and their
+ * scalars. The same shapes in every program keep their figures comparable. */
+enum { S = 16 };
+static const float one = 1.0f, zero = 0.0f;
+
+/* An S x S matrix on the device: filled from `seed`, or zeroed for seed 0. */
+static inline float *bench_mat(unsigned seed)
+{
+    return seed ? dev_f32(S * S, seed) : (float *)dev_zero(S * S * sizeof(float));
+}
+
+/* Y = A * B with no op flags of its own: what a fold rewrites. */
+static inline void bench_sgemm(cublasHandle_t h, const float *a, const float *b, float *y)
+{
+    CKB(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, S, S, S, &one, a, S, b, S, &zero, y, S));
+}
+
+/* Wt = W^T by geam with beta 0: the transpose transfold defers. */
+static inline void bench_geam_t(cublasHandle_t h, const float *w, float *wt)
+{
+    CKB(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_T, S, S, &one, w, S, &zero, w, S, wt, S));
+}
+
 #endif

@@ -2,16 +2,13 @@
 // transpose pending, so nothing can fold.
 #include "bench.h"
 
-enum { S = 16 };
-
 int main(int argc, char **argv)
 {
     long n = bench_n(argc, argv);
     cublasHandle_t h;
     CKB(cublasCreate(&h));
-    const float one = 1.0f, zero = 0.0f;
-    float *a = dev_f32(S * S, 1), *b = dev_f32(S * S, 2), *y = (float *)dev_zero(S * S * sizeof(float));
-    bench_loop(n, [&] { CKB(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, S, S, S, &one, a, S, b, S, &zero, y, S)); });
+    float *a = bench_mat(1), *b = bench_mat(2), *y = bench_mat(0);
+    bench_loop(n, [&] { bench_sgemm(h, a, b, y); });
     CKB(cublasDestroy(h));
     return 0;
 }

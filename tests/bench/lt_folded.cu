@@ -9,16 +9,12 @@
 
 #include "bench.h"
 
-enum { S = 16 };
-
 int main(int argc, char **argv)
 {
     long n = bench_n(argc, argv);
-    const float one = 1.0f, zero = 0.0f;
     const cublasOperation_t t = CUBLAS_OP_T;
     const size_t ws_bytes = 1 << 20;
-    float *w = dev_f32(S * S, 1), *x = dev_f32(S * S, 2);
-    float *wt = (float *)dev_zero(S * S * sizeof(float)), *y = (float *)dev_zero(S * S * sizeof(float));
+    float *w = bench_mat(1), *x = bench_mat(2), *wt = bench_mat(0), *y = bench_mat(0);
     void *ws = dev_zero(ws_bytes);
 
     cublasLtHandle_t lt;

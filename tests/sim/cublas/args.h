@@ -11,6 +11,19 @@
  * runtime stand-in's. */
 #define SIMCUBLAS_PTR(p) ((unsigned long long)(uintptr_t)(p))
 
+/* Entry points come in 32- and 64-bit integer forms and, for most BLAS
+ * routines, one per element type; these expand a generator FN(SYM, NAME, IT,
+ * T, DT) over both widths, and a per-type generator FN(P, T, DT) over S, D, C
+ * and Z, so each routine lists its forms once. */
+#define SIMCUBLAS_BOTH_WIDTHS(FN, SYM, NAME, ...) \
+    FN(SYM, NAME, int, __VA_ARGS__)               \
+    FN(SYM##_64, NAME "_64", int64_t, __VA_ARGS__)
+#define SIMCUBLAS_SDCZ(FN)           \
+    FN(S, float, CUDA_R_32F)         \
+    FN(D, double, CUDA_R_64F)        \
+    FN(C, cuComplex, CUDA_C_32F)     \
+    FN(Z, cuDoubleComplex, CUDA_C_64F)
+
 SIMCUBLAS_HIDDEN bool simcublas_op_ok(cublasOperation_t op);
 SIMCUBLAS_HIDDEN const char *simcublas_op_name(cublasOperation_t op);
 SIMCUBLAS_HIDDEN int64_t simcublas_max1(int64_t x);

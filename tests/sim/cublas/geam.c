@@ -50,7 +50,7 @@ static cublasStatus_t geam_run(cublasHandle_t h, const geam_req *r)
     return simcublasLt_add(&op);
 }
 
-#define GEAM_FN(SYM, NAME, T, IT, DT)                                                                               \
+#define GEAM_FN(SYM, NAME, IT, T, DT)                                                                               \
     cublasStatus_t SYM(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, IT m, IT n,       \
                        const T *alpha, const T *A, IT lda, const T *beta, const T *B, IT ldb, T *C, IT ldc)          \
     {                                                                                                               \
@@ -58,12 +58,6 @@ static cublasStatus_t geam_run(cublasHandle_t h, const geam_req *r)
                       .type = DT, .alpha = alpha, .beta = beta, .a = A, .b = B, .c = C};                            \
         return geam_run(handle, &r);                                                                                \
     }
+#define GEAM_TYPE(P, T, DT) SIMCUBLAS_BOTH_WIDTHS(GEAM_FN, cublas##P##geam, "cublas" #P "geam", T, DT)
 
-#define GEAM_PAIR(P, T, DT)                                       \
-    GEAM_FN(cublas##P##geam, "cublas" #P "geam", T, int, DT)      \
-    GEAM_FN(cublas##P##geam_64, "cublas" #P "geam_64", T, int64_t, DT)
-
-GEAM_PAIR(S, float, CUDA_R_32F)
-GEAM_PAIR(D, double, CUDA_R_64F)
-GEAM_PAIR(C, cuComplex, CUDA_C_32F)
-GEAM_PAIR(Z, cuDoubleComplex, CUDA_C_64F)
+SIMCUBLAS_SDCZ(GEAM_TYPE)

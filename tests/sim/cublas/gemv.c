@@ -51,7 +51,7 @@ static cublasStatus_t gemv_run(cublasHandle_t h, const gemv_req *r)
     return simcublasLt_gemm(&g);
 }
 
-#define GEMV_FN(SYM, NAME, T, IT, DT)                                                                              \
+#define GEMV_FN(SYM, NAME, IT, T, DT)                                                                              \
     cublasStatus_t SYM(cublasHandle_t handle, cublasOperation_t trans, IT m, IT n, const T *alpha, const T *A,     \
                        IT lda, const T *x, IT incx, const T *beta, T *y, IT incy)                                  \
     {                                                                                                              \
@@ -59,12 +59,6 @@ static cublasStatus_t gemv_run(cublasHandle_t h, const gemv_req *r)
                       .type = DT, .alpha = alpha, .beta = beta, .a = A, .x = x, .y = y};                           \
         return gemv_run(handle, &r);                                                                               \
     }
+#define GEMV_TYPE(P, T, DT) SIMCUBLAS_BOTH_WIDTHS(GEMV_FN, cublas##P##gemv_v2, "cublas" #P "gemv", T, DT)
 
-#define GEMV_PAIR(P, T, DT)                                          \
-    GEMV_FN(cublas##P##gemv_v2, "cublas" #P "gemv", T, int, DT)      \
-    GEMV_FN(cublas##P##gemv_v2_64, "cublas" #P "gemv_64", T, int64_t, DT)
-
-GEMV_PAIR(S, float, CUDA_R_32F)
-GEMV_PAIR(D, double, CUDA_R_64F)
-GEMV_PAIR(C, cuComplex, CUDA_C_32F)
-GEMV_PAIR(Z, cuDoubleComplex, CUDA_C_64F)
+SIMCUBLAS_SDCZ(GEMV_TYPE)

@@ -3,6 +3,30 @@
  * the handle first (NOT_INITIALIZED), then the value (INVALID_VALUE). */
 #include "handle.h"
 
+/* Every getter: handle, then a NULL destination, then the stored value. */
+#define GETTER(FN, T, FIELD)                                         \
+    cublasStatus_t FN(cublasHandle_t handle, T *value)               \
+    {                                                                \
+        if (!simcublas_handle_ok(handle))                            \
+            return CUBLAS_STATUS_NOT_INITIALIZED;                    \
+        if (!value)                                                  \
+            return CUBLAS_STATUS_INVALID_VALUE;                      \
+        *value = handle->FIELD;                                      \
+        return CUBLAS_STATUS_SUCCESS;                                \
+    }
+
+/* A setter with nothing to do but store: handle, then OK(value). */
+#define SETTER(FN, T, FIELD, OK)                                     \
+    cublasStatus_t FN(cublasHandle_t handle, T value)                \
+    {                                                                \
+        if (!simcublas_handle_ok(handle))                            \
+            return CUBLAS_STATUS_NOT_INITIALIZED;                    \
+        if (!OK(value))                                              \
+            return CUBLAS_STATUS_INVALID_VALUE;                      \
+        handle->FIELD = value;                                       \
+        return CUBLAS_STATUS_SUCCESS;                                \
+    }
+
 /* Real cuBLAS also drops a user workspace when the stream changes. */
 cublasStatus_t cublasSetStream_v2(cublasHandle_t handle, cudaStream_t streamId)
 {
@@ -13,36 +37,14 @@ cublasStatus_t cublasSetStream_v2(cublasHandle_t handle, cudaStream_t streamId)
     handle->workspace_size = 0;
     return CUBLAS_STATUS_SUCCESS;
 }
+GETTER(cublasGetStream_v2, cudaStream_t, stream)
 
-cublasStatus_t cublasGetStream_v2(cublasHandle_t handle, cudaStream_t *streamId)
+static bool pointer_mode_ok(cublasPointerMode_t mode)
 {
-    if (!simcublas_handle_ok(handle))
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (!streamId)
-        return CUBLAS_STATUS_INVALID_VALUE;
-    *streamId = handle->stream;
-    return CUBLAS_STATUS_SUCCESS;
+    return mode == CUBLAS_POINTER_MODE_HOST || mode == CUBLAS_POINTER_MODE_DEVICE;
 }
-
-cublasStatus_t cublasSetPointerMode_v2(cublasHandle_t handle, cublasPointerMode_t mode)
-{
-    if (!simcublas_handle_ok(handle))
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (mode != CUBLAS_POINTER_MODE_HOST && mode != CUBLAS_POINTER_MODE_DEVICE)
-        return CUBLAS_STATUS_INVALID_VALUE;
-    handle->pointer_mode = mode;
-    return CUBLAS_STATUS_SUCCESS;
-}
-
-cublasStatus_t cublasGetPointerMode_v2(cublasHandle_t handle, cublasPointerMode_t *mode)
-{
-    if (!simcublas_handle_ok(handle))
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (!mode)
-        return CUBLAS_STATUS_INVALID_VALUE;
-    *mode = handle->pointer_mode;
-    return CUBLAS_STATUS_SUCCESS;
-}
+SETTER(cublasSetPointerMode_v2, cublasPointerMode_t, pointer_mode, pointer_mode_ok)
+GETTER(cublasGetPointerMode_v2, cublasPointerMode_t, pointer_mode)
 
 /* A base mode, optionally with the reduced-precision-reduction flag. */
 static bool math_mode_ok(cublasMath_t mode)
@@ -50,46 +52,15 @@ static bool math_mode_ok(cublasMath_t mode)
     unsigned base = (unsigned)mode & ~(unsigned)CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION;
     return base <= CUBLAS_FP32_EMULATED_BF16X9_MATH || base == CUBLAS_FP64_EMULATED_FIXEDPOINT_MATH;
 }
+SETTER(cublasSetMathMode, cublasMath_t, math_mode, math_mode_ok)
+GETTER(cublasGetMathMode, cublasMath_t, math_mode)
 
-cublasStatus_t cublasSetMathMode(cublasHandle_t handle, cublasMath_t mode)
+static bool atomics_ok(cublasAtomicsMode_t mode)
 {
-    if (!simcublas_handle_ok(handle))
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (!math_mode_ok(mode))
-        return CUBLAS_STATUS_INVALID_VALUE;
-    handle->math_mode = mode;
-    return CUBLAS_STATUS_SUCCESS;
+    return mode == CUBLAS_ATOMICS_NOT_ALLOWED || mode == CUBLAS_ATOMICS_ALLOWED;
 }
-
-cublasStatus_t cublasGetMathMode(cublasHandle_t handle, cublasMath_t *mode)
-{
-    if (!simcublas_handle_ok(handle))
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (!mode)
-        return CUBLAS_STATUS_INVALID_VALUE;
-    *mode = handle->math_mode;
-    return CUBLAS_STATUS_SUCCESS;
-}
-
-cublasStatus_t cublasSetAtomicsMode(cublasHandle_t handle, cublasAtomicsMode_t mode)
-{
-    if (!simcublas_handle_ok(handle))
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (mode != CUBLAS_ATOMICS_NOT_ALLOWED && mode != CUBLAS_ATOMICS_ALLOWED)
-        return CUBLAS_STATUS_INVALID_VALUE;
-    handle->atomics = mode;
-    return CUBLAS_STATUS_SUCCESS;
-}
-
-cublasStatus_t cublasGetAtomicsMode(cublasHandle_t handle, cublasAtomicsMode_t *mode)
-{
-    if (!simcublas_handle_ok(handle))
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (!mode)
-        return CUBLAS_STATUS_INVALID_VALUE;
-    *mode = handle->atomics;
-    return CUBLAS_STATUS_SUCCESS;
-}
+SETTER(cublasSetAtomicsMode, cublasAtomicsMode_t, atomics, atomics_ok)
+GETTER(cublasGetAtomicsMode, cublasAtomicsMode_t, atomics)
 
 /* The documented contract: a workspace must be 256-byte aligned. */
 cublasStatus_t cublasSetWorkspace_v2(cublasHandle_t handle, void *workspace, size_t workspaceSizeInBytes)
@@ -103,40 +74,11 @@ cublasStatus_t cublasSetWorkspace_v2(cublasHandle_t handle, void *workspace, siz
     return CUBLAS_STATUS_SUCCESS;
 }
 
-cublasStatus_t cublasSetSmCountTarget(cublasHandle_t handle, int smCountTarget)
-{
-    if (!simcublas_handle_ok(handle))
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (smCountTarget < 0)
-        return CUBLAS_STATUS_INVALID_VALUE;
-    handle->sm_count = smCountTarget;
-    return CUBLAS_STATUS_SUCCESS;
-}
+static bool sm_count_ok(int sm_count) { return sm_count >= 0; }
+SETTER(cublasSetSmCountTarget, int, sm_count, sm_count_ok)
+GETTER(cublasGetSmCountTarget, int, sm_count)
 
-cublasStatus_t cublasGetSmCountTarget(cublasHandle_t handle, int *smCountTarget)
-{
-    if (!simcublas_handle_ok(handle))
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (!smCountTarget)
-        return CUBLAS_STATUS_INVALID_VALUE;
-    *smCountTarget = handle->sm_count;
-    return CUBLAS_STATUS_SUCCESS;
-}
-
-cublasStatus_t cublasSetEmulationStrategy(cublasHandle_t handle, cublasEmulationStrategy_t emulationStrategy)
-{
-    if (!simcublas_handle_ok(handle))
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    handle->emulation = emulationStrategy;
-    return CUBLAS_STATUS_SUCCESS;
-}
-
-cublasStatus_t cublasGetEmulationStrategy(cublasHandle_t handle, cublasEmulationStrategy_t *emulationStrategy)
-{
-    if (!simcublas_handle_ok(handle))
-        return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (!emulationStrategy)
-        return CUBLAS_STATUS_INVALID_VALUE;
-    *emulationStrategy = handle->emulation;
-    return CUBLAS_STATUS_SUCCESS;
-}
+/* Any strategy is stored; GEMMs do not read it. */
+static bool any_strategy(cublasEmulationStrategy_t strategy) { return (void)strategy, true; }
+SETTER(cublasSetEmulationStrategy, cublasEmulationStrategy_t, emulation, any_strategy)
+GETTER(cublasGetEmulationStrategy, cublasEmulationStrategy_t, emulation)

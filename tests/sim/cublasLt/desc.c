@@ -2,7 +2,6 @@
  * cuBLAS 13 header, stored as given (defaults as the real library reports
  * them: scale type as created, bias and aux data types -1). */
 #include <stdlib.h>
-#include <string.h>
 
 #include "internal.h"
 
@@ -47,10 +46,9 @@ static const simlt_attr desc_attrs[] = {
 cublasStatus_t cublasLtMatmulDescInit_internal(cublasLtMatmulDesc_t matmulDesc, size_t size,
                                                cublasComputeType_t computeType, cudaDataType_t scaleType)
 {
-    if (!matmulDesc || size < sizeof(simlt_matmul_desc))
+    simlt_matmul_desc *d = simlt_init_storage(matmulDesc, size, sizeof *d);
+    if (!d)
         return CUBLAS_STATUS_ALLOC_FAILED;
-    simlt_matmul_desc *d = SIMLT_DESC(matmulDesc);
-    memset(d, 0, sizeof *d);
     d->compute = computeType;
     d->scale = scaleType;
     d->pointer_mode = CUBLASLT_POINTER_MODE_HOST;
@@ -75,21 +73,4 @@ cublasStatus_t cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *matmulDesc, cublas
     return CUBLAS_STATUS_SUCCESS;
 }
 
-cublasStatus_t cublasLtMatmulDescDestroy(cublasLtMatmulDesc_t matmulDesc)
-{
-    free(matmulDesc);
-    return CUBLAS_STATUS_SUCCESS;
-}
-
-cublasStatus_t cublasLtMatmulDescSetAttribute(cublasLtMatmulDesc_t matmulDesc, cublasLtMatmulDescAttributes_t attr,
-                                              const void *buf, size_t sizeInBytes)
-{
-    return simlt_attr_set(desc_attrs, sizeof desc_attrs / sizeof *desc_attrs, matmulDesc, attr, buf, sizeInBytes);
-}
-
-cublasStatus_t cublasLtMatmulDescGetAttribute(cublasLtMatmulDesc_t matmulDesc, cublasLtMatmulDescAttributes_t attr,
-                                              void *buf, size_t sizeInBytes, size_t *sizeWritten)
-{
-    return simlt_attr_get(desc_attrs, sizeof desc_attrs / sizeof *desc_attrs, matmulDesc, attr, buf, sizeInBytes,
-                          sizeWritten);
-}
+SIMLT_DESCRIPTOR_FNS(cublasLtMatmulDesc, cublasLtMatmulDescAttributes_t, desc_attrs)

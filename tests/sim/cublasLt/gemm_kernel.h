@@ -1,16 +1,11 @@
-/* Reference GEMM body (a template: no include guard), included by gemm_ref.c
- * once per accumulator width: KT is float or double, KSUF names the
- * instance (f32/f64), KTANH is tanh for KT. Each operand is first packed
- * into rows of contiguous KT (op, ld, order and conjugation resolved by the
- * view's strides), then every output element is one dot product over
- * l = 0..k-1 in ascending order. Nothing in that loop depends on how an
- * operand was stored, which is what makes a folded and an unfolded GEMM
- * bitwise equal. */
-#define KCAT_(a, b) a##b
-#define KCAT(a, b) KCAT_(a, b)
-#define KFN(name) KCAT(name, KSUF)
-#define KLOAD KCAT(sim_load_, KSUF)
-#define KSTORE KCAT(sim_store_, KSUF)
+/* Reference GEMM body: a template (no include guard) that gemm_ref.c
+ * instantiates through kernel_widths.h once per accumulator width: KT is
+ * float or double, KSUF names the instance (f32/f64), KTANH is tanh for KT.
+ * Each operand is first packed into rows of contiguous KT (op, ld, order
+ * and conjugation resolved by the view's strides), then every output element
+ * is one dot product over l = 0..k-1 in ascending order. Nothing in that
+ * loop depends on how an operand was stored, which is what makes a folded
+ * and an unfolded GEMM bitwise equal. */
 
 /* out[line][e] = x(line*ls + e*es); cw = 2 components for complex. */
 static void KFN(pack_)(const sim_mat *x, int64_t bt, int64_t lines, int64_t len, int64_t ls, int64_t es, int cw,
@@ -161,7 +156,8 @@ static bool KFN(alpha_zero_)(const sim_gemm *g)
     return al[0] == 0 && al[1] == 0;
 }
 
-static cublasStatus_t KFN(run_)(const sim_gemm *g, int cw)
+/* Out of line: see SIM_KERNEL_ENTRY (kernel_widths.h). */
+__attribute__((noinline)) static cublasStatus_t KFN(run_)(const sim_gemm *g, int cw)
 {
     /* alpha == 0 means D = beta*C (+ epilogue) without reading A or B. */
     int64_t k = KFN(alpha_zero_)(g) ? 0 : g->k;
@@ -187,9 +183,3 @@ static cublasStatus_t KFN(run_)(const sim_gemm *g, int cw)
     free(bp);
     return CUBLAS_STATUS_SUCCESS;
 }
-
-#undef KCAT_
-#undef KCAT
-#undef KFN
-#undef KLOAD
-#undef KSTORE

@@ -3,6 +3,8 @@
  * functions work on caller-provided storage); static asserts keep them in. */
 #ifndef SIMLT_INTERNAL_H
 #define SIMLT_INTERNAL_H
+#include <string.h>
+
 #include <cublasLt.h>
 
 #include "elem.h"
@@ -53,6 +55,14 @@ _Static_assert(sizeof(simlt_matmul_desc) <= sizeof(cublasLtMatmulDescOpaque_t), 
 _Static_assert(sizeof(simlt_pref) <= sizeof(cublasLtMatmulPreferenceOpaque_t), "preference fits");
 _Static_assert(sizeof(simlt_transform_desc) <= sizeof(cublasLtMatrixTransformDescOpaque_t), "transform fits");
 
+/* The storage an *Init_internal fills in: the caller's, zeroed; NULL (the
+ * caller returns ALLOC_FAILED, as the real library does) when it is missing
+ * or smaller than the stand-in's descriptor. */
+static inline void *simlt_init_storage(void *obj, size_t size, size_t need)
+{
+    return obj && size >= need ? memset(obj, 0, need) : NULL;
+}
+
 #define SIMLT_LAYOUT(p) ((simlt_layout *)(void *)(p))
 #define SIMLT_DESC(p) ((simlt_matmul_desc *)(void *)(p))
 #define SIMLT_PREF(p) ((simlt_pref *)(void *)(p))
@@ -70,6 +80,25 @@ SIM_HIDDEN_FN cublasStatus_t simlt_attr_set(const simlt_attr *tab, size_t n, voi
                                             size_t size);
 SIM_HIDDEN_FN cublasStatus_t simlt_attr_get(const simlt_attr *tab, size_t n, const void *obj, int id, void *buf,
                                             size_t size, size_t *written);
+
+/* A descriptor type's Destroy, SetAttribute and GetAttribute entry points
+ * (PFX: cublasLtMatmulDesc, cublasLtMatrixLayout, ...), which differ only in
+ * the attribute table TAB; Create and Init_internal, which set each type's
+ * defaults, are written out per type. */
+#define SIMLT_DESCRIPTOR_FNS(PFX, ATTR_T, TAB)                                                                 \
+    cublasStatus_t PFX##Destroy(PFX##_t obj)                                                                   \
+    {                                                                                                          \
+        free(obj);                                                                                             \
+        return CUBLAS_STATUS_SUCCESS;                                                                          \
+    }                                                                                                          \
+    cublasStatus_t PFX##SetAttribute(PFX##_t obj, ATTR_T attr, const void *buf, size_t sizeInBytes)            \
+    {                                                                                                          \
+        return simlt_attr_set(TAB, sizeof TAB / sizeof *TAB, obj, attr, buf, sizeInBytes);                     \
+    }                                                                                                          \
+    cublasStatus_t PFX##GetAttribute(PFX##_t obj, ATTR_T attr, void *buf, size_t sizeInBytes, size_t *sizeWritten) \
+    {                                                                                                          \
+        return simlt_attr_get(TAB, sizeof TAB / sizeof *TAB, obj, attr, buf, sizeInBytes, sizeWritten);        \
+    }
 
 /* Element (i, j) of a layout as a strided view, with the op applied:
  * rows/cols of the view are those of op(X). */

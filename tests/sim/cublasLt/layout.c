@@ -1,7 +1,6 @@
 /* cublasLtMatrixLayout_t: create/init/destroy, attributes, and the view of a
  * layout that the reference kernels use. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "internal.h"
 
@@ -22,10 +21,9 @@ static const simlt_attr layout_attrs[] = {
 cublasStatus_t cublasLtMatrixLayoutInit_internal(cublasLtMatrixLayout_t matLayout, size_t size, cudaDataType type,
                                                  uint64_t rows, uint64_t cols, int64_t ld)
 {
-    if (!matLayout || size < sizeof(simlt_layout))
+    simlt_layout *l = simlt_init_storage(matLayout, size, sizeof *l);
+    if (!l)
         return CUBLAS_STATUS_ALLOC_FAILED;
-    simlt_layout *l = SIMLT_LAYOUT(matLayout);
-    memset(l, 0, sizeof *l);
     l->type = (uint32_t)type;
     l->order = CUBLASLT_ORDER_COL;
     l->rows = rows;
@@ -48,25 +46,7 @@ cublasStatus_t cublasLtMatrixLayoutCreate(cublasLtMatrixLayout_t *matLayout, cud
     return CUBLAS_STATUS_SUCCESS;
 }
 
-cublasStatus_t cublasLtMatrixLayoutDestroy(cublasLtMatrixLayout_t matLayout)
-{
-    free(matLayout);
-    return CUBLAS_STATUS_SUCCESS;
-}
-
-cublasStatus_t cublasLtMatrixLayoutSetAttribute(cublasLtMatrixLayout_t matLayout, cublasLtMatrixLayoutAttribute_t attr,
-                                                const void *buf, size_t sizeInBytes)
-{
-    return simlt_attr_set(layout_attrs, sizeof layout_attrs / sizeof *layout_attrs, matLayout, attr, buf,
-                          sizeInBytes);
-}
-
-cublasStatus_t cublasLtMatrixLayoutGetAttribute(cublasLtMatrixLayout_t matLayout, cublasLtMatrixLayoutAttribute_t attr,
-                                                void *buf, size_t sizeInBytes, size_t *sizeWritten)
-{
-    return simlt_attr_get(layout_attrs, sizeof layout_attrs / sizeof *layout_attrs, matLayout, attr, buf,
-                          sizeInBytes, sizeWritten);
-}
+SIMLT_DESCRIPTOR_FNS(cublasLtMatrixLayout, cublasLtMatrixLayoutAttribute_t, layout_attrs)
 
 bool simlt_op_ok(int32_t op)
 {

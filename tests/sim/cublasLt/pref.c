@@ -2,7 +2,6 @@
  * so MAX_WORKSPACE_BYTES never rules it out; the other preferences are
  * stored for the program to read back. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "internal.h"
 
@@ -22,10 +21,9 @@ static const simlt_attr pref_attrs[] = {
 
 cublasStatus_t cublasLtMatmulPreferenceInit_internal(cublasLtMatmulPreference_t pref, size_t size)
 {
-    if (!pref || size < sizeof(simlt_pref))
+    simlt_pref *p = simlt_init_storage(pref, size, sizeof *p);
+    if (!p)
         return CUBLAS_STATUS_ALLOC_FAILED;
-    simlt_pref *p = SIMLT_PREF(pref);
-    memset(p, 0, sizeof *p);
     p->search_mode = CUBLASLT_SEARCH_BEST_FIT;
     p->reduction_mask = CUBLASLT_REDUCTION_SCHEME_MASK;
     p->align_a = p->align_b = p->align_c = p->align_d = 256;
@@ -45,23 +43,4 @@ cublasStatus_t cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *pref)
     return CUBLAS_STATUS_SUCCESS;
 }
 
-cublasStatus_t cublasLtMatmulPreferenceDestroy(cublasLtMatmulPreference_t pref)
-{
-    free(pref);
-    return CUBLAS_STATUS_SUCCESS;
-}
-
-cublasStatus_t cublasLtMatmulPreferenceSetAttribute(cublasLtMatmulPreference_t pref,
-                                                    cublasLtMatmulPreferenceAttributes_t attr, const void *buf,
-                                                    size_t sizeInBytes)
-{
-    return simlt_attr_set(pref_attrs, sizeof pref_attrs / sizeof *pref_attrs, pref, attr, buf, sizeInBytes);
-}
-
-cublasStatus_t cublasLtMatmulPreferenceGetAttribute(cublasLtMatmulPreference_t pref,
-                                                    cublasLtMatmulPreferenceAttributes_t attr, void *buf,
-                                                    size_t sizeInBytes, size_t *sizeWritten)
-{
-    return simlt_attr_get(pref_attrs, sizeof pref_attrs / sizeof *pref_attrs, pref, attr, buf, sizeInBytes,
-                          sizeWritten);
-}
+SIMLT_DESCRIPTOR_FNS(cublasLtMatmulPreference, cublasLtMatmulPreferenceAttributes_t, pref_attrs)

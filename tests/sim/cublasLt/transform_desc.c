@@ -1,6 +1,5 @@
 /* cublasLtMatrixTransformDesc_t: create/init/destroy and attributes. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "internal.h"
 
@@ -16,10 +15,9 @@ static const simlt_attr tdesc_attrs[] = {
 cublasStatus_t cublasLtMatrixTransformDescInit_internal(cublasLtMatrixTransformDesc_t transformDesc, size_t size,
                                                         cudaDataType scaleType)
 {
-    if (!transformDesc || size < sizeof(simlt_transform_desc))
+    simlt_transform_desc *t = simlt_init_storage(transformDesc, size, sizeof *t);
+    if (!t)
         return CUBLAS_STATUS_ALLOC_FAILED;
-    simlt_transform_desc *t = SIMLT_TDESC(transformDesc);
-    memset(t, 0, sizeof *t);
     t->scale = scaleType;
     t->pointer_mode = CUBLASLT_POINTER_MODE_HOST;
     t->transa = t->transb = CUBLAS_OP_N;
@@ -38,24 +36,4 @@ cublasStatus_t cublasLtMatrixTransformDescCreate(cublasLtMatrixTransformDesc_t *
     return CUBLAS_STATUS_SUCCESS;
 }
 
-cublasStatus_t cublasLtMatrixTransformDescDestroy(cublasLtMatrixTransformDesc_t transformDesc)
-{
-    free(transformDesc);
-    return CUBLAS_STATUS_SUCCESS;
-}
-
-cublasStatus_t cublasLtMatrixTransformDescSetAttribute(cublasLtMatrixTransformDesc_t transformDesc,
-                                                       cublasLtMatrixTransformDescAttributes_t attr, const void *buf,
-                                                       size_t sizeInBytes)
-{
-    return simlt_attr_set(tdesc_attrs, sizeof tdesc_attrs / sizeof *tdesc_attrs, transformDesc, attr, buf,
-                          sizeInBytes);
-}
-
-cublasStatus_t cublasLtMatrixTransformDescGetAttribute(cublasLtMatrixTransformDesc_t transformDesc,
-                                                       cublasLtMatrixTransformDescAttributes_t attr, void *buf,
-                                                       size_t sizeInBytes, size_t *sizeWritten)
-{
-    return simlt_attr_get(tdesc_attrs, sizeof tdesc_attrs / sizeof *tdesc_attrs, transformDesc, attr, buf,
-                          sizeInBytes, sizeWritten);
-}
+SIMLT_DESCRIPTOR_FNS(cublasLtMatrixTransformDesc, cublasLtMatrixTransformDescAttributes_t, tdesc_attrs)

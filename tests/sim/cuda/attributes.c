@@ -50,10 +50,11 @@ static const struct sim_attr attrs[] = {
  * the driver's. */
 CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attr, CUdevice dev)
 {
-    if (!value || attr <= 0 || attr >= CU_DEVICE_ATTRIBUTE_MAX)
+    if (attr <= 0 || attr >= CU_DEVICE_ATTRIBUTE_MAX)
         return CUDA_ERROR_INVALID_VALUE;
-    if (dev != 0)
-        return CUDA_ERROR_INVALID_DEVICE;
+    CUresult r = sim_device_query(value, dev);
+    if (r != CUDA_SUCCESS)
+        return r;
     *value = 0;
     for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
         if (attrs[i].attr == attr)

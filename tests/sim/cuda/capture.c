@@ -32,12 +32,10 @@ static CUresult end(CUstream s, CUgraph *graph)
 
 static CUresult is_capturing(CUstream s, CUstreamCaptureStatus *status)
 {
-    if (!status)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (!sim_stream_ok(s))
-        return CUDA_ERROR_INVALID_HANDLE;
-    *status = sim_capturing(s) ? CU_STREAM_CAPTURE_STATUS_ACTIVE : CU_STREAM_CAPTURE_STATUS_NONE;
-    return CUDA_SUCCESS;
+    CUresult r = sim_stream_query(s, status);
+    if (r == CUDA_SUCCESS)
+        *status = sim_capturing(s) ? CU_STREAM_CAPTURE_STATUS_ACTIVE : CU_STREAM_CAPTURE_STATUS_NONE;
+    return r;
 }
 
 CUresult cuStreamBeginCapture_v2(CUstream s, CUstreamCaptureMode m) { return begin(s, m); }

@@ -9,12 +9,8 @@
 /* dev_dst / dev_src: which sides must be device (table-known) memory. */
 static CUresult copy(const char *api, void *dst, const void *src, size_t n, bool dev_dst, bool dev_src, CUstream s)
 {
-    struct sim_work w = {.kind = SIM_WORK_COPY, .op = sim_op_name(api), .stream = s};
-    w.u.copy.dst = dst;
-    w.u.copy.src = src;
-    w.u.copy.n = n;
-    w.u.copy.dev_dst = dev_dst;
-    w.u.copy.dev_src = dev_src;
+    struct sim_work w = {.kind = SIM_WORK_COPY, .op = sim_op_name(api), .stream = s,
+                         .u.copy = {.dst = dst, .src = src, .n = n, .dev_dst = dev_dst, .dev_src = dev_src}};
     return sim_submit(&w);
 }
 

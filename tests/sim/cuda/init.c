@@ -13,6 +13,13 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 CUcontext sim_primary_ctx(void) { return &primary; }
 
+CUresult sim_device_query(const void *out, CUdevice dev)
+{
+    if (!out)
+        return CUDA_ERROR_INVALID_VALUE;
+    return dev == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
 CUresult cuInit(unsigned int flags)
 {
     if (flags != 0)
@@ -38,40 +45,35 @@ CUresult cuDeviceGetCount(int *count)
 
 CUresult cuDeviceGet(CUdevice *dev, int ordinal)
 {
-    if (!dev)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (ordinal != 0)
-        return CUDA_ERROR_INVALID_DEVICE;
-    *dev = 0;
-    return CUDA_SUCCESS;
+    CUresult r = sim_device_query(dev, ordinal);
+    if (r == CUDA_SUCCESS)
+        *dev = 0;
+    return r;
 }
 
 CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 {
-    if (!name || len <= 0)
+    if (len <= 0)
         return CUDA_ERROR_INVALID_VALUE;
-    if (dev != 0)
-        return CUDA_ERROR_INVALID_DEVICE;
-    snprintf(name, (size_t)len, "simcuda");
-    return CUDA_SUCCESS;
+    CUresult r = sim_device_query(name, dev);
+    if (r == CUDA_SUCCESS)
+        snprintf(name, (size_t)len, "simcuda");
+    return r;
 }
 
 CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev)
 {
-    if (!bytes)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (dev != 0)
-        return CUDA_ERROR_INVALID_DEVICE;
-    *bytes = SIM_DEVICE_MEM;
-    return CUDA_SUCCESS;
+    CUresult r = sim_device_query(bytes, dev);
+    if (r == CUDA_SUCCESS)
+        *bytes = SIM_DEVICE_MEM;
+    return r;
 }
 
 CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice dev)
 {
-    if (!ctx)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (dev != 0)
-        return CUDA_ERROR_INVALID_DEVICE;
+    CUresult r = sim_device_query(ctx, dev);
+    if (r != CUDA_SUCCESS)
+        return r;
     pthread_mutex_lock(&lock);
     primary_refs++;
     pthread_mutex_unlock(&lock);
@@ -98,10 +100,11 @@ CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev)
 
 CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active)
 {
-    if (!flags || !active)
+    if (!flags)
         return CUDA_ERROR_INVALID_VALUE;
-    if (dev != 0)
-        return CUDA_ERROR_INVALID_DEVICE;
+    CUresult r = sim_device_query(active, dev);
+    if (r != CUDA_SUCCESS)
+        return r;
     pthread_mutex_lock(&lock);
     *active = primary_refs > 0;
     pthread_mutex_unlock(&lock);

@@ -57,6 +57,10 @@ struct CUmod_st { uint32_t magic; };
 
 /* init.c */
 SIM_HIDDEN CUcontext sim_primary_ctx(void);
+/* The checks a query of the one device starts with, in the real driver's
+ * order: a NULL result is INVALID_VALUE, then a device other than 0 is
+ * INVALID_DEVICE. */
+SIM_HIDDEN CUresult sim_device_query(const void *out, CUdevice dev);
 
 /* alloc.c: the table of live allocations, by address range. */
 enum sim_mem_kind { SIM_MEM_DEVICE = 1, SIM_MEM_HOST = 2, SIM_MEM_MANAGED = 3 };
@@ -69,6 +73,9 @@ SIM_HIDDEN CUresult sim_alloc_async(const char *api, CUdeviceptr *dptr, size_t b
 
 /* stream.c */
 SIM_HIDDEN bool sim_stream_ok(CUstream s);
+/* The checks a query of a stream starts with: a NULL result is
+ * INVALID_VALUE, then a stream that is not one is INVALID_HANDLE. */
+SIM_HIDDEN CUresult sim_stream_query(CUstream s, const void *out);
 
 /* twins.c: kernel twins from SIMCUDA_KERNELS. */
 SIM_HIDDEN struct CUfunc_st *sim_function(const char *name);

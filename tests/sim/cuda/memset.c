@@ -7,13 +7,9 @@
 static CUresult set(const char *api, enum sim_work_kind kind, CUdeviceptr dst, size_t pitch, unsigned value,
                     unsigned elem, size_t width, size_t height, CUstream s)
 {
-    struct sim_work w = {.kind = kind, .op = sim_op_name(api), .stream = s};
-    w.u.set.dst = (char *)(uintptr_t)dst;
-    w.u.set.pitch = pitch;
-    w.u.set.width = width;
-    w.u.set.height = height;
-    w.u.set.value = value;
-    w.u.set.elem = elem;
+    struct sim_work w = {.kind = kind, .op = sim_op_name(api), .stream = s,
+                         .u.set = {.dst = (char *)(uintptr_t)dst, .pitch = pitch, .width = width, .height = height,
+                                   .value = value, .elem = elem}};
     return sim_submit(&w);
 }
 

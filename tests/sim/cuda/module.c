@@ -35,29 +35,45 @@ CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned int n, CUji
     return load(m, image);
 }
 
-static bool module_ok(CUmodule m) { return m && m->magic == SIM_MAGIC_MODULE; }
+/* Modules and libraries carry the same tag. TAG(h) points at a handle's tag
+ * without reading it (NULL for a NULL handle): a handle is read only once
+ * the other arguments have passed their checks. */
+#define TAG(h) ((h) ? &(h)->magic : NULL)
+static bool tagged(const uint32_t *magic) { return magic && *magic == SIM_MAGIC_MODULE; }
 
-CUresult cuModuleUnload(CUmodule m)
+/* Unloading clears the tag but keeps the object allocated, so a stale
+ * handle is refused rather than followed. */
+static CUresult untag(uint32_t *magic)
 {
-    if (!module_ok(m))
+    if (!tagged(magic))
         return CUDA_ERROR_INVALID_HANDLE;
-    m->magic = 0; /* kept allocated so a stale handle is refused */
+    *magic = 0;
     return CUDA_SUCCESS;
 }
 
-CUresult cuModuleGetFunction(CUfunction *out, CUmodule m, const char *name)
+/* The checks and the twin lookup that cuModuleGetFunction and
+ * cuLibraryGetKernel share; they differ in what a name without a twin gets. */
+static CUresult find(const void *out, const uint32_t *magic, const char *name, struct CUfunc_st **f)
 {
     if (!out || !name)
         return CUDA_ERROR_INVALID_VALUE;
-    if (!module_ok(m))
+    if (!tagged(magic))
         return CUDA_ERROR_INVALID_HANDLE;
-    struct CUfunc_st *f = sim_function(name);
-    if (!f)
-        return CUDA_ERROR_OUT_OF_MEMORY;
-    if (!f->fn)
-        return CUDA_ERROR_NOT_FOUND;
-    *out = f;
-    return CUDA_SUCCESS;
+    *f = sim_function(name);
+    return *f ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult cuModuleUnload(CUmodule m) { return untag(TAG(m)); }
+
+CUresult cuModuleGetFunction(CUfunction *out, CUmodule m, const char *name)
+{
+    struct CUfunc_st *f;
+    CUresult r = find(out, TAG(m), name, &f);
+    if (r == CUDA_SUCCESS && !f->fn)
+        r = CUDA_ERROR_NOT_FOUND;
+    if (r == CUDA_SUCCESS)
+        *out = f;
+    return r;
 }
 
 static CUresult load_library(CUlibrary *out, const void *code)
@@ -86,34 +102,22 @@ CUresult cuLibraryLoadFromFile(CUlibrary *lib, const char *path, CUjit_option *j
     return load_library(lib, path);
 }
 
-static bool library_ok(CUlibrary l) { return l && l->magic == SIM_MAGIC_MODULE; }
-
-CUresult cuLibraryUnload(CUlibrary l)
-{
-    if (!library_ok(l))
-        return CUDA_ERROR_INVALID_HANDLE;
-    l->magic = 0;
-    return CUDA_SUCCESS;
-}
+CUresult cuLibraryUnload(CUlibrary l) { return untag(TAG(l)); }
 
 CUresult cuLibraryGetKernel(CUkernel *out, CUlibrary l, const char *name)
 {
-    if (!out || !name)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (!library_ok(l))
-        return CUDA_ERROR_INVALID_HANDLE;
-    struct CUfunc_st *f = sim_function(name);
-    if (!f)
-        return CUDA_ERROR_OUT_OF_MEMORY;
-    *out = (CUkernel)f;
-    return CUDA_SUCCESS;
+    struct CUfunc_st *f;
+    CUresult r = find(out, TAG(l), name, &f);
+    if (r == CUDA_SUCCESS)
+        *out = (CUkernel)f;
+    return r;
 }
 
 CUresult cuLibraryGetModule(CUmodule *out, CUlibrary l)
 {
     if (!out)
         return CUDA_ERROR_INVALID_VALUE;
-    if (!library_ok(l))
+    if (!tagged(TAG(l)))
         return CUDA_ERROR_INVALID_HANDLE;
     *out = new_module();
     return *out ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;

@@ -8,12 +8,10 @@ static struct CUmemPoolHandle_st default_pool = {0x504f4f4c};
 
 CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool, CUdevice dev)
 {
-    if (!pool)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (dev != 0)
-        return CUDA_ERROR_INVALID_DEVICE;
-    *pool = &default_pool;
-    return CUDA_SUCCESS;
+    CUresult r = sim_device_query(pool, dev);
+    if (r == CUDA_SUCCESS)
+        *pool = &default_pool;
+    return r;
 }
 
 CUresult cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev) { return cuDeviceGetDefaultMemPool(pool, dev); }

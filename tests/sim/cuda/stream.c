@@ -16,6 +16,13 @@ bool sim_stream_ok(CUstream s)
     return is_builtin(s) || s->magic == SIM_MAGIC_STREAM;
 }
 
+CUresult sim_stream_query(CUstream s, const void *out)
+{
+    if (!out)
+        return CUDA_ERROR_INVALID_VALUE;
+    return sim_stream_ok(s) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
 static CUresult create(CUstream *out, unsigned flags, int priority)
 {
     if (!out || (flags & ~(unsigned)CU_STREAM_NON_BLOCKING))
@@ -68,22 +75,18 @@ CUresult cuStreamWaitEvent_ptsz(CUstream s, CUevent e, unsigned int flags) { (vo
 
 static CUresult get_priority(CUstream s, int *prio)
 {
-    if (!prio)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (!sim_stream_ok(s))
-        return CUDA_ERROR_INVALID_HANDLE;
-    *prio = is_builtin(s) ? 0 : s->priority;
-    return CUDA_SUCCESS;
+    CUresult r = sim_stream_query(s, prio);
+    if (r == CUDA_SUCCESS)
+        *prio = is_builtin(s) ? 0 : s->priority;
+    return r;
 }
 
 static CUresult get_flags(CUstream s, unsigned *flags)
 {
-    if (!flags)
-        return CUDA_ERROR_INVALID_VALUE;
-    if (!sim_stream_ok(s))
-        return CUDA_ERROR_INVALID_HANDLE;
-    *flags = is_builtin(s) ? 0 : s->flags;
-    return CUDA_SUCCESS;
+    CUresult r = sim_stream_query(s, flags);
+    if (r == CUDA_SUCCESS)
+        *flags = is_builtin(s) ? 0 : s->flags;
+    return r;
 }
 
 CUresult cuStreamGetPriority(CUstream s, int *p) { return get_priority(s, p); }

@@ -48,9 +48,8 @@ static cudaError_t memcpy_as(const char *op, bool pt, void *dst, const void *src
         return sim_rt_return(cudaErrorInvalidMemcpyDirection);
     if (n == 0)
         return cudaSuccess;
-    sim_rt_trace_as(op, copy_api(k, async));
-    CUresult r = async ? copy_async(d, dst, src, n, k, s) : copy_sync(d, dst, src, n, k);
-    sim_rt_trace_as(NULL, NULL);
+    CUresult r = SIM_RT_AS(op, copy_api(k, async),
+                           async ? copy_async(d, dst, src, n, k, s) : copy_sync(d, dst, src, n, k));
     return sim_rt_result(r);
 }
 
@@ -107,9 +106,8 @@ static cudaError_t memcpy2d_as(const char *op, bool pt, void *dst, size_t dpitch
     c.srcPitch = spitch;
     c.WidthInBytes = width;
     c.Height = height;
-    sim_rt_trace_as(op, async ? "cuMemcpy2DAsync" : "cuMemcpy2D");
-    CUresult r = async ? DRV(d, cuMemcpy2DAsync)(&c, s) : DRV(d, cuMemcpy2D)(&c);
-    sim_rt_trace_as(NULL, NULL);
+    CUresult r = SIM_RT_AS(op, async ? "cuMemcpy2DAsync" : "cuMemcpy2D",
+                           async ? DRV(d, cuMemcpy2DAsync)(&c, s) : DRV(d, cuMemcpy2D)(&c));
     return sim_rt_result(r);
 }
 
@@ -149,10 +147,9 @@ static cudaError_t peer_as(const char *op, void *dst, int ddev, const void *src,
         return cudaSuccess;
     CUcontext ctx;
     DRV(d, cuDevicePrimaryCtxRetain)(&ctx, 0);
-    sim_rt_trace_as(op, async ? "cuMemcpyPeerAsync" : "cuMemcpyPeer");
-    CUresult r = async ? DRV(d, cuMemcpyPeerAsync)(DP(dst), ctx, DP(src), ctx, n, s)
-                       : DRV(d, cuMemcpyPeer)(DP(dst), ctx, DP(src), ctx, n);
-    sim_rt_trace_as(NULL, NULL);
+    CUresult r = SIM_RT_AS(op, async ? "cuMemcpyPeerAsync" : "cuMemcpyPeer",
+                           async ? DRV(d, cuMemcpyPeerAsync)(DP(dst), ctx, DP(src), ctx, n, s)
+                                 : DRV(d, cuMemcpyPeer)(DP(dst), ctx, DP(src), ctx, n));
     return sim_rt_result(r);
 }
 

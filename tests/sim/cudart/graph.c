@@ -34,9 +34,7 @@ cudaError_t cudaGraphExecDestroy(cudaGraphExec_t e)
 static cudaError_t launch(const char *op, bool pt, cudaGraphExec_t e, cudaStream_t s)
 {
     SIM_RT_DRIVER(d, pt);
-    sim_rt_trace_as(op, "cuGraphLaunch");
-    CUresult r = DRV(d, cuGraphLaunch)(e, s);
-    sim_rt_trace_as(NULL, NULL);
+    CUresult r = SIM_RT_AS(op, "cuGraphLaunch", DRV(d, cuGraphLaunch)(e, s));
     return sim_rt_result(r);
 }
 

@@ -46,6 +46,30 @@ SIM_HIDDEN void sim_rt_trace_as(const char *op, const char *driver_api);
 
 #define DRV(d, name) ((d)->p_##name)
 
+/* Evaluates CALL, a driver call, announced as the program's `op` (see
+ * sim_rt_trace_as); the announcement is withdrawn after it, in case the
+ * driver failed before tracing. Yields the driver's result. */
+#define SIM_RT_AS(op, driver_api, call)      \
+    ({                                       \
+        sim_rt_trace_as(op, driver_api);     \
+        CUresult as_r_ = (call);             \
+        sim_rt_trace_as(NULL, NULL);         \
+        as_r_;                               \
+    })
+
+/* The front of the runtime's allocators: a NULL result pointer is
+ * cudaErrorInvalidValue, and zero bytes succeed with NULL without asking
+ * the driver, which would refuse them. */
+#define SIM_RT_ALLOC_ARGS(p, n)                          \
+    do {                                                 \
+        if (!(p))                                        \
+            return sim_rt_return(cudaErrorInvalidValue); \
+        if ((n) == 0) {                                  \
+            *(p) = NULL;                                 \
+            return cudaSuccess;                          \
+        }                                                \
+    } while (0)
+
 /* Fetches the driver table into `d` or returns the bootstrap error. */
 #define SIM_RT_DRIVER(d, pt)                                      \
     const struct sim_drv *d = (pt) ? sim_rt_drv_pt() : sim_rt_drv(); \

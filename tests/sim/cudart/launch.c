@@ -55,10 +55,9 @@ static cudaError_t launch(const char *op, bool pt, CUkernel k, dim3 grid, dim3 b
     SIM_RT_DRIVER(d, pt);
     if (!k)
         return sim_rt_return(cudaErrorInvalidDeviceFunction);
-    sim_rt_trace_as(op, "cuLaunchKernel");
-    CUresult r = DRV(d, cuLaunchKernel)((CUfunction)k, grid.x, grid.y, grid.z, block.x, block.y, block.z,
-                                        (unsigned)shared, s, args, NULL);
-    sim_rt_trace_as(NULL, NULL);
+    CUresult r = SIM_RT_AS(op, "cuLaunchKernel",
+                           DRV(d, cuLaunchKernel)((CUfunction)k, grid.x, grid.y, grid.z, block.x, block.y,
+                                                  block.z, (unsigned)shared, s, args, NULL));
     return sim_rt_return(launch_error(r));
 }
 
@@ -120,10 +119,9 @@ static cudaError_t launch_coop(const char *op, bool pt, const void *func, dim3 g
     cudaError_t e = kernel_of(func, &k);
     if (e != cudaSuccess)
         return sim_rt_return(e);
-    sim_rt_trace_as(op, "cuLaunchCooperativeKernel");
-    CUresult r = DRV(d, cuLaunchCooperativeKernel)((CUfunction)k, grid.x, grid.y, grid.z, block.x, block.y,
-                                                   block.z, (unsigned)shared, s, args);
-    sim_rt_trace_as(NULL, NULL);
+    CUresult r = SIM_RT_AS(op, "cuLaunchCooperativeKernel",
+                           DRV(d, cuLaunchCooperativeKernel)((CUfunction)k, grid.x, grid.y, grid.z, block.x,
+                                                             block.y, block.z, (unsigned)shared, s, args));
     return sim_rt_return(launch_error(r));
 }
 
@@ -150,9 +148,7 @@ static cudaError_t launch_ex(const char *op, bool pt, const cudaLaunchConfig_t *
         return sim_rt_return(e);
     CUlaunchConfig dc = {c->gridDim.x, c->gridDim.y, c->gridDim.z, c->blockDim.x, c->blockDim.y, c->blockDim.z,
                          (unsigned)c->dynamicSmemBytes, c->stream, (CUlaunchAttribute *)c->attrs, c->numAttrs};
-    sim_rt_trace_as(op, "cuLaunchKernelEx");
-    CUresult r = DRV(d, cuLaunchKernelEx)(&dc, (CUfunction)k, args, NULL);
-    sim_rt_trace_as(NULL, NULL);
+    CUresult r = SIM_RT_AS(op, "cuLaunchKernelEx", DRV(d, cuLaunchKernelEx)(&dc, (CUfunction)k, args, NULL));
     return sim_rt_return(launch_error(r));
 }
 
@@ -169,9 +165,7 @@ cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *c, const void *f,
 static cudaError_t host_func(const char *op, bool pt, cudaStream_t s, cudaHostFn_t fn, void *data)
 {
     SIM_RT_DRIVER(d, pt);
-    sim_rt_trace_as(op, "cuLaunchHostFunc");
-    CUresult r = DRV(d, cuLaunchHostFunc)(s, fn, data);
-    sim_rt_trace_as(NULL, NULL);
+    CUresult r = SIM_RT_AS(op, "cuLaunchHostFunc", DRV(d, cuLaunchHostFunc)(s, fn, data));
     return sim_rt_result(r);
 }
 

@@ -6,17 +6,8 @@
 cudaError_t cudaMalloc(void **p, size_t n)
 {
     SIM_RT_DRIVER(d, false);
-    if (!p)
-        return sim_rt_return(cudaErrorInvalidValue);
-    /* cudaMalloc(0) succeeds with NULL; the driver refuses zero bytes. */
-    if (n == 0) {
-        *p = NULL;
-        return cudaSuccess;
-    }
-    sim_rt_trace_as("cudaMalloc", "cuMemAlloc");
-    CUresult r = DRV(d, cuMemAlloc)((CUdeviceptr *)p, n);
-    sim_rt_trace_as(NULL, NULL);
-    return sim_rt_result(r);
+    SIM_RT_ALLOC_ARGS(p, n);
+    return sim_rt_result(SIM_RT_AS("cudaMalloc", "cuMemAlloc", DRV(d, cuMemAlloc)((CUdeviceptr *)p, n)));
 }
 
 cudaError_t cudaFree(void *p)
@@ -24,25 +15,14 @@ cudaError_t cudaFree(void *p)
     SIM_RT_DRIVER(d, false);
     if (!p) /* also the idiom that merely initializes the runtime */
         return cudaSuccess;
-    sim_rt_trace_as("cudaFree", "cuMemFree");
-    CUresult r = DRV(d, cuMemFree)((CUdeviceptr)p);
-    sim_rt_trace_as(NULL, NULL);
-    return sim_rt_result(r);
+    return sim_rt_result(SIM_RT_AS("cudaFree", "cuMemFree", DRV(d, cuMemFree)((CUdeviceptr)p)));
 }
 
 static cudaError_t malloc_async(const char *op, bool pt, void **p, size_t n, cudaStream_t s)
 {
     SIM_RT_DRIVER(d, pt);
-    if (!p)
-        return sim_rt_return(cudaErrorInvalidValue);
-    if (n == 0) {
-        *p = NULL;
-        return cudaSuccess;
-    }
-    sim_rt_trace_as(op, "cuMemAllocAsync");
-    CUresult r = DRV(d, cuMemAllocAsync)((CUdeviceptr *)p, n, s);
-    sim_rt_trace_as(NULL, NULL);
-    return sim_rt_result(r);
+    SIM_RT_ALLOC_ARGS(p, n);
+    return sim_rt_result(SIM_RT_AS(op, "cuMemAllocAsync", DRV(d, cuMemAllocAsync)((CUdeviceptr *)p, n, s)));
 }
 
 static cudaError_t free_async(const char *op, bool pt, void *p, cudaStream_t s)
@@ -50,10 +30,7 @@ static cudaError_t free_async(const char *op, bool pt, void *p, cudaStream_t s)
     SIM_RT_DRIVER(d, pt);
     if (!p)
         return cudaSuccess;
-    sim_rt_trace_as(op, "cuMemFreeAsync");
-    CUresult r = DRV(d, cuMemFreeAsync)((CUdeviceptr)p, s);
-    sim_rt_trace_as(NULL, NULL);
-    return sim_rt_result(r);
+    return sim_rt_result(SIM_RT_AS(op, "cuMemFreeAsync", DRV(d, cuMemFreeAsync)((CUdeviceptr)p, s)));
 }
 
 SIM_API __typeof__(cudaMallocAsync) cudaMallocAsync_ptsz;
@@ -66,31 +43,15 @@ cudaError_t cudaFreeAsync_ptsz(void *p, cudaStream_t s) { return free_async("cud
 cudaError_t cudaMallocHost(void **p, size_t n)
 {
     SIM_RT_DRIVER(d, false);
-    if (!p)
-        return sim_rt_return(cudaErrorInvalidValue);
-    if (n == 0) {
-        *p = NULL;
-        return cudaSuccess;
-    }
-    sim_rt_trace_as("cudaMallocHost", "cuMemAllocHost");
-    CUresult r = DRV(d, cuMemAllocHost)(p, n);
-    sim_rt_trace_as(NULL, NULL);
-    return sim_rt_result(r);
+    SIM_RT_ALLOC_ARGS(p, n);
+    return sim_rt_result(SIM_RT_AS("cudaMallocHost", "cuMemAllocHost", DRV(d, cuMemAllocHost)(p, n)));
 }
 
 cudaError_t cudaHostAlloc(void **p, size_t n, unsigned int flags)
 {
     SIM_RT_DRIVER(d, false);
-    if (!p)
-        return sim_rt_return(cudaErrorInvalidValue);
-    if (n == 0) {
-        *p = NULL;
-        return cudaSuccess;
-    }
-    sim_rt_trace_as("cudaHostAlloc", "cuMemHostAlloc");
-    CUresult r = DRV(d, cuMemHostAlloc)(p, n, flags);
-    sim_rt_trace_as(NULL, NULL);
-    return sim_rt_result(r);
+    SIM_RT_ALLOC_ARGS(p, n);
+    return sim_rt_result(SIM_RT_AS("cudaHostAlloc", "cuMemHostAlloc", DRV(d, cuMemHostAlloc)(p, n, flags)));
 }
 
 cudaError_t cudaFreeHost(void *p)
@@ -98,24 +59,15 @@ cudaError_t cudaFreeHost(void *p)
     SIM_RT_DRIVER(d, false);
     if (!p)
         return cudaSuccess;
-    sim_rt_trace_as("cudaFreeHost", "cuMemFreeHost");
-    CUresult r = DRV(d, cuMemFreeHost)(p);
-    sim_rt_trace_as(NULL, NULL);
-    return sim_rt_result(r);
+    return sim_rt_result(SIM_RT_AS("cudaFreeHost", "cuMemFreeHost", DRV(d, cuMemFreeHost)(p)));
 }
 
 cudaError_t cudaMallocManaged(void **p, size_t n, unsigned int flags)
 {
     SIM_RT_DRIVER(d, false);
-    if (!p)
-        return sim_rt_return(cudaErrorInvalidValue);
-    if (n == 0) {
-        *p = NULL;
-        return cudaSuccess;
-    }
-    sim_rt_trace_as("cudaMallocManaged", "cuMemAllocManaged");
-    CUresult r = DRV(d, cuMemAllocManaged)((CUdeviceptr *)p, n, flags);
-    sim_rt_trace_as(NULL, NULL);
+    SIM_RT_ALLOC_ARGS(p, n);
+    CUresult r = SIM_RT_AS("cudaMallocManaged", "cuMemAllocManaged",
+                           DRV(d, cuMemAllocManaged)((CUdeviceptr *)p, n, flags));
     return sim_rt_result(r);
 }
 

@@ -9,10 +9,9 @@ static cudaError_t set_as(const char *op, bool pt, void *p, int value, size_t n,
     if (n == 0)
         return cudaSuccess;
     CUdeviceptr dp = (CUdeviceptr)(uintptr_t)p;
-    sim_rt_trace_as(op, async ? "cuMemsetD8Async" : "cuMemsetD8");
-    CUresult r = async ? DRV(d, cuMemsetD8Async)(dp, (unsigned char)value, n, s)
-                       : DRV(d, cuMemsetD8)(dp, (unsigned char)value, n);
-    sim_rt_trace_as(NULL, NULL);
+    CUresult r = SIM_RT_AS(op, async ? "cuMemsetD8Async" : "cuMemsetD8",
+                           async ? DRV(d, cuMemsetD8Async)(dp, (unsigned char)value, n, s)
+                                 : DRV(d, cuMemsetD8)(dp, (unsigned char)value, n));
     return sim_rt_result(r);
 }
 
@@ -25,10 +24,9 @@ static cudaError_t set2d_as(const char *op, bool pt, void *p, size_t pitch, int 
     if (h > 1 && w > pitch)
         return sim_rt_return(cudaErrorInvalidPitchValue);
     CUdeviceptr dp = (CUdeviceptr)(uintptr_t)p;
-    sim_rt_trace_as(op, async ? "cuMemsetD2D8Async" : "cuMemsetD2D8");
-    CUresult r = async ? DRV(d, cuMemsetD2D8Async)(dp, pitch, (unsigned char)value, w, h, s)
-                       : DRV(d, cuMemsetD2D8)(dp, pitch, (unsigned char)value, w, h);
-    sim_rt_trace_as(NULL, NULL);
+    CUresult r = SIM_RT_AS(op, async ? "cuMemsetD2D8Async" : "cuMemsetD2D8",
+                           async ? DRV(d, cuMemsetD2D8Async)(dp, pitch, (unsigned char)value, w, h, s)
+                                 : DRV(d, cuMemsetD2D8)(dp, pitch, (unsigned char)value, w, h));
     return sim_rt_result(r);
 }
 

@@ -16,15 +16,9 @@ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *pool, int dev)
 static cudaError_t from_pool(const char *op, bool pt, void **p, size_t n, cudaMemPool_t pool, cudaStream_t s)
 {
     SIM_RT_DRIVER(d, pt);
-    if (!p)
-        return sim_rt_return(cudaErrorInvalidValue);
-    if (n == 0) {
-        *p = NULL;
-        return cudaSuccess;
-    }
-    sim_rt_trace_as(op, "cuMemAllocFromPoolAsync");
-    CUresult r = DRV(d, cuMemAllocFromPoolAsync)((CUdeviceptr *)p, n, pool, s);
-    sim_rt_trace_as(NULL, NULL);
+    SIM_RT_ALLOC_ARGS(p, n);
+    CUresult r = SIM_RT_AS(op, "cuMemAllocFromPoolAsync",
+                           DRV(d, cuMemAllocFromPoolAsync)((CUdeviceptr *)p, n, pool, s));
     return sim_rt_result(r);
 }
 
@@ -50,8 +44,7 @@ cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height
         *pitch = width;
         return cudaSuccess;
     }
-    sim_rt_trace_as("cudaMallocPitch", "cuMemAllocPitch");
-    CUresult r = DRV(d, cuMemAllocPitch)((CUdeviceptr *)p, pitch, width, height, 16);
-    sim_rt_trace_as(NULL, NULL);
+    CUresult r = SIM_RT_AS("cudaMallocPitch", "cuMemAllocPitch",
+                           DRV(d, cuMemAllocPitch)((CUdeviceptr *)p, pitch, width, height, 16));
     return sim_rt_result(r);
 }
