@@ -7,8 +7,10 @@
 #include "internal.h"
 
 /* A pointer-sized value anywhere in the parameter bytes that falls inside
- * the record's source or destination. Unaligned offsets are scanned too:
- * struct parameters are packed by the compiler, not by us. */
+ * the allocation holding the record's source or destination: a kernel handed
+ * the start of a buffer and a length reaches all of it, so a pointer into the
+ * source or destination themselves is not enough. Unaligned offsets are
+ * scanned too: struct parameters are packed by the compiler, not by us. */
 static bool params_point_into(const tf_access *a, const tf_record *p)
 {
     const unsigned char *b = a->params;
@@ -16,7 +18,7 @@ static bool params_point_into(const tf_access *a, const tf_record *p)
         uint64_t v;
         memcpy(&v, b + off, sizeof v);
         tf_range r = {v, v + 1};
-        if (tf_range_overlaps(r, p->src_fp) || tf_range_overlaps(r, p->dst_fp))
+        if (tf_range_overlaps(r, p->src_alloc) || tf_range_overlaps(r, p->dst_alloc))
             return true;
     }
     return false;

@@ -23,27 +23,35 @@ static void plan_reset(tf_plan *plan)
     plan->alpha_mul = 1.0;
 }
 
-/* An operand that reads a record's destination: fold it, or run the record. */
-static void plan_operand(tf_engine *e, const tf_gemm *g, int i, tf_plan *plan)
+/* First pass: an operand that reads a record's destination but cannot fold
+ * onto it makes the record run now. Done for every operand before any fold,
+ * so no operand is rewritten onto a record another operand replays. */
+static void refuse_operand(tf_engine *e, const tf_gemm *g, int i)
 {
     tf_record *p;
-    while ((p = record_under(e, &g->in[i].v))) {
-        fold_verdict v;
-        if (fold_operand(&p->d, &g->in[i], g, &v)) {
-            plan->in[i] = v.rw;
-            plan->in[i].record = p->id;
-            plan->alpha_mul *= v.alpha;
-            if (e->cfg.mode == TF_MODE_FOLD)
-                plan->any = true;
-            else
-                plan->in[i].folded = false; /* log mode: say it, change nothing */
-            return;
-        }
+    fold_verdict v;
+    while ((p = record_under(e, &g->in[i].v)) && !fold_operand(&p->d, &g->in[i], g, &v)) {
         log_refuse_operand(e, p, g, i, v.key, v.reason);
         char why[160];
         snprintf(why, sizeof why, "read by %s operand %s: %s", g->acc.api, g->in[i].role, v.reason);
         rec_materialize(e, p, g->acc.stream, why, g->acc.api);
     }
+}
+
+/* Second pass: what is still under an operand is a record it folds onto. */
+static void fold_onto(tf_engine *e, const tf_gemm *g, int i, tf_plan *plan)
+{
+    tf_record *p = record_under(e, &g->in[i].v);
+    fold_verdict v;
+    if (!p || !fold_operand(&p->d, &g->in[i], g, &v))
+        return;
+    plan->in[i] = v.rw;
+    plan->in[i].record = p->id;
+    plan->alpha_mul *= v.alpha;
+    if (e->cfg.mode == TF_MODE_FOLD)
+        plan->any = true;
+    else
+        plan->in[i].folded = false; /* log mode: say it, change nothing */
 }
 
 void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
@@ -53,7 +61,9 @@ void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
         return;
     effects_before(e, &g->acc);
     for (int i = 0; i < g->nin; i++)
-        plan_operand(e, g, i, plan);
+        refuse_operand(e, g, i);
+    for (int i = 0; i < g->nin; i++)
+        fold_onto(e, g, i, plan);
 }
 
 static tf_record *find(tf_engine *e, uint64_t id)

@@ -12,6 +12,7 @@ typedef struct tf_record {
     tf_transpose_desc d;
     char *producer, *name, *dtype; /* owned copies of d's strings */
     tf_range src_fp, dst_fp;
+    tf_range src_alloc, dst_alloc; /* the allocations holding them (args policy) */
     tf_replay replay;
     rec_state state;
     int folds;
@@ -52,6 +53,7 @@ void rec_discard(tf_engine *e, tf_record *p); /* forget without a verdict */
 
 /* allocs.c */
 const tf_alloc_entry *alloc_find(const tf_engine *e, tf_range r);
+tf_range alloc_range(const tf_engine *e, tf_range r);
 void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind);
 tf_alloc_entry *alloc_take(tf_engine *e, uint64_t base);
 void alloc_clear(tf_engine *e);

@@ -27,6 +27,8 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r)
     p->d.dtype = p->dtype;
     p->src_fp = tf_view_footprint(&d->src);
     p->dst_fp = tf_view_footprint(&d->dst);
+    p->src_alloc = alloc_range(e, p->src_fp);
+    p->dst_alloc = alloc_range(e, p->dst_fp);
     p->replay = r;
     p->state = REC_PENDING;
     HASH_ADD(hh, e->pending, id, sizeof p->id, p);

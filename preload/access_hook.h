@@ -16,17 +16,23 @@
         return TF_AS_ACCESS(a, real ARGS);                         \
     }
 
+/* The shape of every hook that only has to tell the engine something
+ * before the call (BEFORE, a statement over the hook's parameters) and then
+ * runs it unchanged. */
+#define TF_BEFORE_HOOK(RET, MISSING, NAME, PARAMS, ARGS, BEFORE) \
+    RET NAME PARAMS                                              \
+    {                                                            \
+        TF_REAL_OR(NAME, MISSING);                               \
+        BEFORE;                                                  \
+        return TF_PASS(real ARGS);                               \
+    }
+
 /* A call whose accesses we do not enumerate (3D and batched copies): every
  * pending record is materialised first, whatever the policy, since there
  * are no parameter bytes to match. */
 #define TF_OPAQUE_HOOK(RET, MISSING, NAME, PARAMS, ARGS, STREAM) \
-    RET NAME PARAMS                                              \
-    {                                                            \
-        TF_REAL_OR(NAME, MISSING);                               \
-        if (tf_watching())                                       \
-            tf_note_materialize_all(STREAM, #NAME);              \
-        return TF_PASS(real ARGS);                               \
-    }
+    TF_BEFORE_HOOK(RET, MISSING, NAME, PARAMS, ARGS,             \
+                   if (tf_watching()) tf_note_materialize_all(STREAM, #NAME))
 
 /* Reading n bytes at src, overwriting n bytes at dst. */
 static inline tf_access tf_copy_access(const char *api, uint64_t stream, uint64_t dst, uint64_t src, size_t n)

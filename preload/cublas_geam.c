@@ -46,6 +46,8 @@ typedef struct geam_plan {
     bool a_src;         /* that operand is A (else B) */
     bool read_a, read_b;
     bool host;          /* alpha and beta were readable */
+    uint64_t stream;    /* the handle's stream id */
+    int device;         /* current at the call */
     const char *refuse; /* why it cannot be deferred */
 } geam_plan;
 
@@ -83,7 +85,8 @@ static geam_plan geam_classify(const geam_kind *k, const geam_args *a, bool host
                                const tf_scalar *alpha, const tf_scalar *beta)
 {
     bool alpha0 = host && tf_scalar_is_zero(k->t, alpha), beta0 = host && tf_scalar_is_zero(k->t, beta);
-    geam_plan p = { .read_a = !alpha0, .read_b = !beta0, .host = host };
+    geam_plan p = { .read_a = !alpha0, .read_b = !beta0, .host = host, .stream = tf_cublas_stream(a->handle),
+                    .device = -1 };
     bool ta = op_transposes(a->ta), tb = op_transposes(a->tb);
     p.transpose = ta || tb;
     p.a_src = ta && (beta0 || !(tb && alpha0));
@@ -93,6 +96,8 @@ static geam_plan geam_classify(const geam_kind *k, const geam_args *a, bool host
         p.refuse = "device pointer mode: alpha and beta unknown";
     else if (!(p.a_src ? beta0 : alpha0))
         p.refuse = "both operands contribute (alpha and beta nonzero)";
+    else if (!tf_stream_usable(p.stream))
+        p.refuse = "the handle's stream is not usable: the call reports that itself";
     else {
         tf_view src = geam_operand(k, a, p.a_src), dst = geam_output(k, a);
         if (tf_range_overlaps(tf_view_footprint(&src), tf_view_footprint(&dst)))
@@ -111,7 +116,7 @@ static tf_transpose_desc geam_desc(const geam_kind *k, const geam_args *a, const
         .conj = op == CUBLAS_OP_C && tf_stype_complex(k->t),
         .complex_type = tf_stype_complex(k->t),
         .alpha = tf_scalar_scale(k->t, p->a_src ? alpha : beta, p->host),
-        .stream = tf_cublas_stream(a->handle), .ctx = (uint64_t)(tf_current_device() + 1),
+        .stream = p->stream, .ctx = (uint64_t)(p->device + 1),
         .handle = TF_ADDR(a->handle),
     };
 }
@@ -120,7 +125,7 @@ static tf_transpose_desc geam_desc(const geam_kind *k, const geam_args *a, const
  * derives from a refused producer's views. */
 static tf_access geam_access(const geam_kind *k, const geam_args *a, const geam_plan *p, bool write)
 {
-    tf_access acc = { .api = k->api, .stream = tf_cublas_stream(a->handle) };
+    tf_access acc = { .api = k->api, .stream = p->stream };
     tf_view va = geam_operand(k, a, true), vb = geam_operand(k, a, false);
     if (p->read_a)
         tf_access_read(&acc, tf_view_footprint(&va));
@@ -131,62 +136,73 @@ static tf_access geam_access(const geam_kind *k, const geam_args *a, const geam_
     return acc;
 }
 
-/* The recorded call, on `stream`, writing to `c`. The handle's stream and
- * pointer mode are the program's again afterwards. */
-static int geam_issue(const geam_replay *r, uint64_t stream, void *c)
+/* The recorded call on the handle, on stream `on`, writing to `c`. The
+ * handle's stream and pointer mode are the program's again afterwards;
+ * they are only touched when they differ, since cublasSetStream also resets
+ * a workspace the program set with cublasSetWorkspace. */
+typedef struct geam_call { const geam_replay *r; cudaStream_t on; void *c; } geam_call;
+
+static int geam_on_handle(void *arg)
 {
-    cublasHandle_t h = r->a.handle;
+    const geam_call *g = arg;
+    cublasHandle_t h = g->r->a.handle;
     cudaStream_t old_stream = NULL;
     cublasPointerMode_t old_mode = CUBLAS_POINTER_MODE_HOST;
-    tf_depth++;
-    int dev = tf_device_enter(r->device);
     TF_REAL(cublasGetStream_v2)(h, &old_stream);
     TF_REAL(cublasGetPointerMode_v2)(h, &old_mode);
-    TF_REAL(cublasSetStream_v2)(h, (cudaStream_t)(uintptr_t)stream);
-    TF_REAL(cublasSetPointerMode_v2)(h, CUBLAS_POINTER_MODE_HOST);
-    geam_args a = r->a;
-    a.alpha = &r->alpha;
-    a.beta = &r->beta;
-    a.C = c;
-    int st = r->kind->invoke(&a);
-    TF_REAL(cublasSetPointerMode_v2)(h, old_mode);
-    TF_REAL(cublasSetStream_v2)(h, old_stream);
-    tf_device_leave(dev);
-    tf_depth--;
+    if (old_stream != g->on)
+        TF_REAL(cublasSetStream_v2)(h, g->on);
+    if (old_mode != CUBLAS_POINTER_MODE_HOST)
+        TF_REAL(cublasSetPointerMode_v2)(h, CUBLAS_POINTER_MODE_HOST);
+    geam_args a = g->r->a;
+    a.alpha = &g->r->alpha;
+    a.beta = &g->r->beta;
+    a.C = g->c;
+    int st = g->r->kind->invoke(&a);
+    if (old_mode != CUBLAS_POINTER_MODE_HOST)
+        TF_REAL(cublasSetPointerMode_v2)(h, old_mode);
+    if (old_stream != g->on)
+        TF_REAL(cublasSetStream_v2)(h, old_stream);
     return st;
+}
+
+static int geam_issue(const geam_replay *r, uint64_t stream, void *c, const uint64_t *trigger)
+{
+    geam_call call = { r, (cudaStream_t)(uintptr_t)tf_stream_arg(stream), c };
+    return tf_replay_issue((tf_place){ r->device, NULL }, stream, trigger, geam_on_handle, &call);
 }
 
 static int geam_replay_run(void *arg, uint64_t trigger)
 {
     geam_replay *r = arg;
-    int st = geam_issue(r, r->stream, r->a.C);
-    return st == CUBLAS_STATUS_SUCCESS ? tf_order_after(r->stream, trigger) : st;
+    return geam_issue(r, r->stream, r->a.C, &trigger);
 }
 
 static int geam_replay_run_to(void *arg, uint64_t dst, uint64_t stream)
 {
-    return geam_issue(arg, stream, (void *)(uintptr_t)dst);
+    return geam_issue(arg, stream, (void *)(uintptr_t)dst, NULL);
 }
 
 static tf_replay geam_replay_new(const geam_kind *k, const geam_args *a, const tf_scalar *alpha,
-                                 const tf_scalar *beta, uint64_t stream)
+                                 const tf_scalar *beta, const geam_plan *p)
 {
     geam_replay *r = malloc(sizeof *r);
     if (!r)
         return (tf_replay){0};
-    *r = (geam_replay){ .kind = k, .a = *a, .alpha = *alpha, .beta = *beta, .stream = stream,
-                        .device = tf_current_device() };
+    *r = (geam_replay){ .kind = k, .a = *a, .alpha = *alpha, .beta = *beta, .stream = p->stream,
+                        .device = p->device };
     return (tf_replay){ .run = geam_replay_run, .release = free, .arg = r, .run_to = geam_replay_run_to };
 }
 
 /* A transpose-shaped geam: deferred if the engine agrees, else run and
  * reported. */
-static cublasStatus_t geam_producer(const geam_kind *k, const geam_args *a, const geam_plan *p,
+static cublasStatus_t geam_producer(const geam_kind *k, const geam_args *a, geam_plan *p,
                                     const tf_scalar *alpha, const tf_scalar *beta)
 {
+    p->device = tf_current_device();
     tf_transpose_desc d = geam_desc(k, a, p, alpha, beta);
     tf_access extra = geam_access(k, a, p, false);
-    tf_replay rp = p->refuse ? (tf_replay){0} : geam_replay_new(k, a, alpha, beta, d.stream);
+    tf_replay rp = p->refuse ? (tf_replay){0} : geam_replay_new(k, a, alpha, beta, p);
     tf_engine *e = tf_lock();
     if (p->refuse && e)
         tf_access_begin(e, &extra);

@@ -1,6 +1,16 @@
 /* The exported cuBLAS GEMM/GEMV symbols: thin wrappers that pack their
  * arguments for tf_gemm_hook, and the matching calls of the real function. */
 #include "cublas_gemm.h"
+#include "state.h"
+
+/* The pass-through path, taken before the arguments are packed: with
+ * nothing pending a GEMM costs a few loads and the real call. */
+#define PASS_FAST(NAME, ...)                                \
+    do {                                                    \
+        tf_fn_##NAME real_ = TF_REAL(NAME);                 \
+        if (real_ && !tf_watching())                        \
+            return TF_PASS(real_(__VA_ARGS__));             \
+    } while (0)
 
 #define KIND(NAME, SHAPE, STYPE) \
     static const gemm_kind kind_##NAME = { #NAME, TF_ID_##NAME, SHAPE, STYPE, invoke_##NAME }
@@ -16,6 +26,7 @@
                         const T *alpha, const T *A, I lda, const T *B, I ldb, const T *beta, T *C,   \
                         I ldc)                                                                       \
     {                                                                                                \
+        PASS_FAST(NAME, h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                    \
         gemm_args a = { .handle = h, .ta = ta, .tb = tb, .m = m, .n = n, .k = k, .alpha = alpha,     \
                         .beta = beta, .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc,    \
                         .batch = 1, .at = DT, .bt = DT, .ct = DT };                                  \
@@ -34,6 +45,7 @@
                         const T *alpha, const T *A, I lda, long long sa, const T *B, I ldb,          \
                         long long sb, const T *beta, T *C, I ldc, long long sc, I batch)             \
     {                                                                                                \
+        PASS_FAST(NAME, h, ta, tb, m, n, k, alpha, A, lda, sa, B, ldb, sb, beta, C, ldc, sc, batch); \
         gemm_args a = { .handle = h, .ta = ta, .tb = tb, .m = m, .n = n, .k = k, .alpha = alpha,     \
                         .beta = beta, .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc,    \
                         .sa = sa, .sb = sb, .sc = sc, .batch = batch, .at = DT, .bt = DT, .ct = DT }; \
@@ -50,6 +62,7 @@
     cublasStatus_t NAME(cublasHandle_t h, cublasOperation_t t, I m, I n, const T *alpha, const T *A, \
                         I lda, const T *x, I incx, const T *beta, T *y, I incy)                      \
     {                                                                                                \
+        PASS_FAST(NAME, h, t, m, n, alpha, A, lda, x, incx, beta, y, incy);                          \
         gemm_args a = { .handle = h, .ta = t, .m = m, .n = n, .alpha = alpha, .beta = beta, .A = A,  \
                         .B = x, .C = y, .lda = lda, .ldb = incx, .ldc = incy, .batch = 1,            \
                         .at = DT, .bt = DT, .ct = DT };                                              \
@@ -69,6 +82,7 @@
                         const T *alpha, const void *A, cudaDataType at, I lda, const void *B,        \
                         cudaDataType bt, I ldb, const T *beta, void *C, cudaDataType ct, I ldc)      \
     {                                                                                                \
+        PASS_FAST(NAME, h, ta, tb, m, n, k, alpha, A, at, lda, B, bt, ldb, beta, C, ct, ldc);        \
         gemm_args a = { .handle = h, .ta = ta, .tb = tb, .m = m, .n = n, .k = k, .alpha = alpha,     \
                         .beta = beta, .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc,    \
                         .batch = 1, .at = at, .bt = bt, .ct = ct };                                  \
@@ -88,6 +102,7 @@
                         cudaDataType bt, I ldb, const void *beta, void *C, cudaDataType ct, I ldc,   \
                         cublasComputeType_t compute, cublasGemmAlgo_t algo)                          \
     {                                                                                                \
+        PASS_FAST(NAME, h, ta, tb, m, n, k, alpha, A, at, lda, B, bt, ldb, beta, C, ct, ldc, compute, algo); \
         gemm_args a = { .handle = h, .ta = ta, .tb = tb, .m = m, .n = n, .k = k, .alpha = alpha,     \
                         .beta = beta, .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc,    \
                         .batch = 1, .at = at, .bt = bt, .ct = ct, .compute = compute, .algo = algo }; \
@@ -108,6 +123,8 @@
                         void *C, cudaDataType ct, I ldc, long long sc, I batch,                      \
                         cublasComputeType_t compute, cublasGemmAlgo_t algo)                          \
     {                                                                                                \
+        PASS_FAST(NAME, h, ta, tb, m, n, k, alpha, A, at, lda, sa, B, bt, ldb, sb, beta, C, ct, ldc, sc, \
+                  batch, compute, algo);                                                             \
         gemm_args a = { .handle = h, .ta = ta, .tb = tb, .m = m, .n = n, .k = k, .alpha = alpha,     \
                         .beta = beta, .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc,    \
                         .sa = sa, .sb = sb, .sc = sc, .batch = batch, .at = at, .bt = bt, .ct = ct,  \

@@ -8,23 +8,20 @@
 #include "names.h"
 #include "state.h"
 
-CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name)
-{
-    TF_REAL_OR(cuModuleGetFunction, TF_MISSING_CUDA);
-    CUresult r = TF_PASS(real(f, m, name));
-    if (r == CUDA_SUCCESS && f)
-        tf_name_set_copy(*f, name);
-    return r;
-}
+/* A lookup by name in a module or library: the handle it yields is known
+ * by that name from then on. */
+#define NAMED_LOOKUP(NAME, HANDLE_T, OWNER_T)                   \
+    CUresult NAME(HANDLE_T *out, OWNER_T owner, const char *name) \
+    {                                                           \
+        TF_REAL_OR(NAME, TF_MISSING_CUDA);                      \
+        CUresult r = TF_PASS(real(out, owner, name));           \
+        if (r == CUDA_SUCCESS && out)                           \
+            tf_name_set_copy(*out, name);                       \
+        return r;                                               \
+    }
 
-CUresult cuLibraryGetKernel(CUkernel *k, CUlibrary lib, const char *name)
-{
-    TF_REAL_OR(cuLibraryGetKernel, TF_MISSING_CUDA);
-    CUresult r = TF_PASS(real(k, lib, name));
-    if (r == CUDA_SUCCESS && k)
-        tf_name_set_copy(*k, name);
-    return r;
-}
+NAMED_LOOKUP(cuModuleGetFunction, CUfunction, CUmodule)
+NAMED_LOOKUP(cuLibraryGetKernel, CUkernel, CUlibrary)
 
 CUresult cuKernelGetFunction(CUfunction *f, CUkernel k)
 {
@@ -76,10 +73,10 @@ static void packed_from_extra(tf_launch *l, void **extra)
 }
 
 static tf_launch driver_launch(const char *api, CUfunction f, tf_relaunch_fn relaunch, const unsigned grid[3],
-                               const unsigned block[3], unsigned shm, uint64_t stream, void **params, void **extra)
+                               const unsigned block[3], unsigned shm, uint64_t stream, bool ptsz, void **params, void **extra)
 {
     tf_launch l = { .api = api, .name = function_name(f), .grid = { grid[0], grid[1], grid[2] },
-                    .block = { block[0], block[1], block[2] }, .shared_mem = shm, .stream = stream,
+                    .block = { block[0], block[1], block[2] }, .shared_mem = shm, .raw_stream = stream, .ptsz_entry = ptsz,
                     .args = params, .fn = f, .param_info = driver_param_info, .relaunch = relaunch };
     if (!params)
         packed_from_extra(&l, extra);
@@ -92,9 +89,9 @@ static tf_launch driver_launch(const char *api, CUfunction f, tf_relaunch_fn rel
 /* Replays pass the deep-copied parameters as kernelParams, whatever the
  * original used. */
 #define R_GRID(r) (CUfunction)(uintptr_t)(r)->fn, (r)->grid[0], (r)->grid[1], (r)->grid[2], (r)->block[0], \
-    (r)->block[1], (r)->block[2], (unsigned)(r)->shared_mem, (CUstream)(uintptr_t)(r)->stream, (r)->args
+    (r)->block[1], (r)->block[2], (unsigned)(r)->shared_mem, (CUstream)(uintptr_t)(r)->on, (r)->args
 
-#define CU_LAUNCH(NAME, API, STREAM, EXTRA, PARAMS, ARGS, REPLAY)                               \
+#define CU_LAUNCH(NAME, API, PTSZ, EXTRA, PARAMS, ARGS, REPLAY)                               \
     static int relaunch_##NAME(const tf_launch_replay *r)                                       \
     {                                                                                           \
         return TF_REAL(NAME) REPLAY;                                                            \
@@ -105,7 +102,7 @@ static tf_launch driver_launch(const char *api, CUfunction f, tf_relaunch_fn rel
         if (!tf_launch_watching())                                                              \
             return TF_PASS(real ARGS);                                                          \
         tf_launch l = driver_launch(API, f, relaunch_##NAME, (unsigned[3]){ gx, gy, gz },       \
-                                    (unsigned[3]){ bx, by, bz }, shm, STREAM, params, EXTRA);   \
+                                    (unsigned[3]){ bx, by, bz }, shm, TF_ADDR(s), PTSZ, params, EXTRA);   \
         if (tf_launch_begin(&l))                                                                \
             return CUDA_SUCCESS;                                                                \
         CUresult r = TF_PASS(real ARGS);                                                        \
@@ -119,18 +116,18 @@ static tf_launch driver_launch(const char *api, CUfunction f, tf_relaunch_fn rel
 #define COOP_ARGS (f, GRID_ARGS, params)
 #define KERNEL_REPLAY (R_GRID(r), NULL)
 #define COOP_REPLAY (R_GRID(r))
-CU_LAUNCH(cuLaunchKernel, "cuLaunchKernel", TF_ADDR(s), extra, KERNEL_PARAMS, KERNEL_ARGS, KERNEL_REPLAY)
-CU_LAUNCH(cuLaunchKernel_ptsz, "cuLaunchKernel", TF_PTSZ(s), extra, KERNEL_PARAMS, KERNEL_ARGS, KERNEL_REPLAY)
-CU_LAUNCH(cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel", TF_ADDR(s), NULL, COOP_PARAMS, COOP_ARGS, COOP_REPLAY)
-CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", TF_PTSZ(s), NULL, COOP_PARAMS, COOP_ARGS, COOP_REPLAY)
+CU_LAUNCH(cuLaunchKernel, "cuLaunchKernel", false, extra, KERNEL_PARAMS, KERNEL_ARGS, KERNEL_REPLAY)
+CU_LAUNCH(cuLaunchKernel_ptsz, "cuLaunchKernel", true, extra, KERNEL_PARAMS, KERNEL_ARGS, KERNEL_REPLAY)
+CU_LAUNCH(cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel", false, NULL, COOP_PARAMS, COOP_ARGS, COOP_REPLAY)
+CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", true, NULL, COOP_PARAMS, COOP_ARGS, COOP_REPLAY)
 
-#define CU_LAUNCH_EX(NAME, STREAM)                                                              \
+#define CU_LAUNCH_EX(NAME, PTSZ)                                                                \
     static int relaunch_##NAME(const tf_launch_replay *r)                                       \
     {                                                                                           \
         CUlaunchConfig c = { .gridDimX = r->grid[0], .gridDimY = r->grid[1], .gridDimZ = r->grid[2], \
                              .blockDimX = r->block[0], .blockDimY = r->block[1],                \
                              .blockDimZ = r->block[2], .sharedMemBytes = (unsigned)r->shared_mem, \
-                             .hStream = (CUstream)(uintptr_t)r->stream,                         \
+                             .hStream = (CUstream)(uintptr_t)r->on,                         \
                              .attrs = (CUlaunchAttribute *)r->attrs, .numAttrs = r->nattrs };   \
         return TF_REAL(NAME)(&c, (CUfunction)(uintptr_t)r->fn, r->args, NULL);                  \
     }                                                                                           \
@@ -143,7 +140,7 @@ CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", TF_PTSZ(s
         tf_launch l = driver_launch("cuLaunchKernelEx", f, relaunch_##NAME,                     \
                                     (unsigned[3]){ c->gridDimX, c->gridDimY, c->gridDimZ },     \
                                     (unsigned[3]){ c->blockDimX, c->blockDimY, c->blockDimZ },  \
-                                    c->sharedMemBytes, STREAM, params, extra);                  \
+                                    c->sharedMemBytes, TF_ADDR(s), PTSZ, params, extra);                  \
         l.attrs = c->attrs, l.nattrs = c->attrs ? c->numAttrs : 0;                              \
         l.attr_size = sizeof(CUlaunchAttribute);                                                \
         if (tf_launch_begin(&l))                                                                \
@@ -153,5 +150,5 @@ CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", TF_PTSZ(s
         return r;                                                                               \
     }
 
-CU_LAUNCH_EX(cuLaunchKernelEx, TF_ADDR(s))
-CU_LAUNCH_EX(cuLaunchKernelEx_ptsz, TF_PTSZ(s))
+CU_LAUNCH_EX(cuLaunchKernelEx, false)
+CU_LAUNCH_EX(cuLaunchKernelEx_ptsz, true)

@@ -90,13 +90,13 @@ CUresult cuMemFreeHost(void *p)
 CUresult cuMemFreeAsync(CUdeviceptr p, CUstream s)
 {
     TF_REAL_OR(cuMemFreeAsync, TF_MISSING_CUDA);
-    before_free(p, TF_ADDR(s), "cuMemFreeAsync");
+    before_free(p, TF_STREAM(s), "cuMemFreeAsync");
     return TF_PASS(real(p, s));
 }
 
 CUresult cuMemFreeAsync_ptsz(CUdeviceptr p, CUstream s)
 {
     TF_REAL_OR(cuMemFreeAsync_ptsz, TF_MISSING_CUDA);
-    before_free(p, tf_stream_ptsz(s), "cuMemFreeAsync");
+    before_free(p, TF_PTSZ(s), "cuMemFreeAsync");
     return TF_PASS(real(p, s));
 }

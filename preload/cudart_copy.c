@@ -28,14 +28,14 @@ ACCESS_HOOK(cudaMemcpy, COPY_PARAMS, (dst, src, n, kind), copy_access("cudaMemcp
 ACCESS_HOOK(cudaMemcpy_ptds, COPY_PARAMS, (dst, src, n, kind),
             copy_access("cudaMemcpy", TF_STREAM_PER_THREAD, dst, src, n))
 ACCESS_HOOK(cudaMemcpyAsync, COPY_ASYNC_PARAMS, (dst, src, n, kind, s),
-            copy_access("cudaMemcpyAsync", TF_ADDR(s), dst, src, n))
+            copy_access("cudaMemcpyAsync", TF_STREAM(s), dst, src, n))
 ACCESS_HOOK(cudaMemcpyAsync_ptsz, COPY_ASYNC_PARAMS, (dst, src, n, kind, s),
-            copy_access("cudaMemcpyAsync", tf_stream_ptsz(s), dst, src, n))
+            copy_access("cudaMemcpyAsync", TF_PTSZ(s), dst, src, n))
 
 #define PEER_PARAMS (void *dst, int dd, const void *src, int sd, size_t n)
 ACCESS_HOOK(cudaMemcpyPeer, PEER_PARAMS, (dst, dd, src, sd, n), copy_access("cudaMemcpyPeer", 0, dst, src, n))
 ACCESS_HOOK(cudaMemcpyPeerAsync, (void *dst, int dd, const void *src, int sd, size_t n, cudaStream_t s),
-            (dst, dd, src, sd, n, s), copy_access("cudaMemcpyPeerAsync", TF_ADDR(s), dst, src, n))
+            (dst, dd, src, sd, n, s), copy_access("cudaMemcpyPeerAsync", TF_STREAM(s), dst, src, n))
 
 #define COPY2D_PARAMS (void *dst, size_t dp, const void *src, size_t sp, size_t w, size_t h, \
                        enum cudaMemcpyKind kind)
@@ -46,18 +46,18 @@ ACCESS_HOOK(cudaMemcpy2D, COPY2D_PARAMS, (dst, dp, src, sp, w, h, kind),
 ACCESS_HOOK(cudaMemcpy2D_ptds, COPY2D_PARAMS, (dst, dp, src, sp, w, h, kind),
             copy2d_access("cudaMemcpy2D", TF_STREAM_PER_THREAD, dst, dp, src, sp, w, h))
 ACCESS_HOOK(cudaMemcpy2DAsync, COPY2D_ASYNC_PARAMS, (dst, dp, src, sp, w, h, kind, s),
-            copy2d_access("cudaMemcpy2DAsync", TF_ADDR(s), dst, dp, src, sp, w, h))
+            copy2d_access("cudaMemcpy2DAsync", TF_STREAM(s), dst, dp, src, sp, w, h))
 ACCESS_HOOK(cudaMemcpy2DAsync_ptsz, COPY2D_ASYNC_PARAMS, (dst, dp, src, sp, w, h, kind, s),
-            copy2d_access("cudaMemcpy2DAsync", tf_stream_ptsz(s), dst, dp, src, sp, w, h))
+            copy2d_access("cudaMemcpy2DAsync", TF_PTSZ(s), dst, dp, src, sp, w, h))
 
 #define SET_VIEW(p, n) tf_view_dense(TF_ADDR(p), n)
 ACCESS_HOOK(cudaMemset, (void *p, int v, size_t n), (p, v, n), set_access("cudaMemset", 0, SET_VIEW(p, n)))
 ACCESS_HOOK(cudaMemset_ptds, (void *p, int v, size_t n), (p, v, n),
             set_access("cudaMemset", TF_STREAM_PER_THREAD, SET_VIEW(p, n)))
 ACCESS_HOOK(cudaMemsetAsync, (void *p, int v, size_t n, cudaStream_t s), (p, v, n, s),
-            set_access("cudaMemsetAsync", TF_ADDR(s), SET_VIEW(p, n)))
+            set_access("cudaMemsetAsync", TF_STREAM(s), SET_VIEW(p, n)))
 ACCESS_HOOK(cudaMemsetAsync_ptsz, (void *p, int v, size_t n, cudaStream_t s), (p, v, n, s),
-            set_access("cudaMemsetAsync", tf_stream_ptsz(s), SET_VIEW(p, n)))
+            set_access("cudaMemsetAsync", TF_PTSZ(s), SET_VIEW(p, n)))
 
 #define SET2D_PARAMS (void *p, size_t pitch, int v, size_t w, size_t h)
 #define SET2D_ASYNC_PARAMS (void *p, size_t pitch, int v, size_t w, size_t h, cudaStream_t s)
@@ -66,9 +66,9 @@ ACCESS_HOOK(cudaMemset2D, SET2D_PARAMS, (p, pitch, v, w, h),
 ACCESS_HOOK(cudaMemset2D_ptds, SET2D_PARAMS, (p, pitch, v, w, h),
             set_access("cudaMemset2D", TF_STREAM_PER_THREAD, pitched(p, pitch, w, h)))
 ACCESS_HOOK(cudaMemset2DAsync, SET2D_ASYNC_PARAMS, (p, pitch, v, w, h, s),
-            set_access("cudaMemset2DAsync", TF_ADDR(s), pitched(p, pitch, w, h)))
+            set_access("cudaMemset2DAsync", TF_STREAM(s), pitched(p, pitch, w, h)))
 ACCESS_HOOK(cudaMemset2DAsync_ptsz, SET2D_ASYNC_PARAMS, (p, pitch, v, w, h, s),
-            set_access("cudaMemset2DAsync", tf_stream_ptsz(s), pitched(p, pitch, w, h)))
+            set_access("cudaMemset2DAsync", TF_PTSZ(s), pitched(p, pitch, w, h)))
 
 /* 3D and batched copies: opaque. */
 #define OPAQUE(NAME, PARAMS, ARGS, STREAM) TF_OPAQUE_HOOK(cudaError_t, TF_MISSING_CUDART, NAME, PARAMS, ARGS, STREAM)
@@ -78,25 +78,25 @@ ACCESS_HOOK(cudaMemset2DAsync_ptsz, SET2D_ASYNC_PARAMS, (p, pitch, v, w, h, s),
 #define PEER3D_ASYNC (const struct cudaMemcpy3DPeerParms *p, cudaStream_t s)
 OPAQUE(cudaMemcpy3D, P3D, (p), 0)
 OPAQUE(cudaMemcpy3D_ptds, P3D, (p), TF_STREAM_PER_THREAD)
-OPAQUE(cudaMemcpy3DAsync, P3D_ASYNC, (p, s), TF_ADDR(s))
-OPAQUE(cudaMemcpy3DAsync_ptsz, P3D_ASYNC, (p, s), tf_stream_ptsz(s))
+OPAQUE(cudaMemcpy3DAsync, P3D_ASYNC, (p, s), TF_STREAM(s))
+OPAQUE(cudaMemcpy3DAsync_ptsz, P3D_ASYNC, (p, s), TF_PTSZ(s))
 OPAQUE(cudaMemcpy3DPeer, PEER3D, (p), 0)
 OPAQUE(cudaMemcpy3DPeer_ptds, PEER3D, (p), TF_STREAM_PER_THREAD)
-OPAQUE(cudaMemcpy3DPeerAsync, PEER3D_ASYNC, (p, s), TF_ADDR(s))
-OPAQUE(cudaMemcpy3DPeerAsync_ptsz, PEER3D_ASYNC, (p, s), tf_stream_ptsz(s))
+OPAQUE(cudaMemcpy3DPeerAsync, PEER3D_ASYNC, (p, s), TF_STREAM(s))
+OPAQUE(cudaMemcpy3DPeerAsync_ptsz, PEER3D_ASYNC, (p, s), TF_PTSZ(s))
 
 #define SET3D (struct cudaPitchedPtr p, int v, struct cudaExtent e)
 #define SET3D_ASYNC (struct cudaPitchedPtr p, int v, struct cudaExtent e, cudaStream_t s)
 OPAQUE(cudaMemset3D, SET3D, (p, v, e), 0)
 OPAQUE(cudaMemset3D_ptds, SET3D, (p, v, e), TF_STREAM_PER_THREAD)
-OPAQUE(cudaMemset3DAsync, SET3D_ASYNC, (p, v, e, s), TF_ADDR(s))
-OPAQUE(cudaMemset3DAsync_ptsz, SET3D_ASYNC, (p, v, e, s), tf_stream_ptsz(s))
+OPAQUE(cudaMemset3DAsync, SET3D_ASYNC, (p, v, e, s), TF_STREAM(s))
+OPAQUE(cudaMemset3DAsync_ptsz, SET3D_ASYNC, (p, v, e, s), TF_PTSZ(s))
 
 #define BATCH (void *const *d, const void *const *src, const size_t *n, size_t count, \
                struct cudaMemcpyAttributes *attrs, size_t *idx, size_t nattrs, cudaStream_t s)
 #define BATCH_ARGS (d, src, n, count, attrs, idx, nattrs, s)
 #define BATCH3D (size_t n, struct cudaMemcpy3DBatchOp *ops, unsigned long long flags, cudaStream_t s)
-OPAQUE(cudaMemcpyBatchAsync, BATCH, BATCH_ARGS, TF_ADDR(s))
-OPAQUE(cudaMemcpyBatchAsync_ptsz, BATCH, BATCH_ARGS, tf_stream_ptsz(s))
-OPAQUE(cudaMemcpy3DBatchAsync, BATCH3D, (n, ops, flags, s), TF_ADDR(s))
-OPAQUE(cudaMemcpy3DBatchAsync_ptsz, BATCH3D, (n, ops, flags, s), tf_stream_ptsz(s))
+OPAQUE(cudaMemcpyBatchAsync, BATCH, BATCH_ARGS, TF_STREAM(s))
+OPAQUE(cudaMemcpyBatchAsync_ptsz, BATCH, BATCH_ARGS, TF_PTSZ(s))
+OPAQUE(cudaMemcpy3DBatchAsync, BATCH3D, (n, ops, flags, s), TF_STREAM(s))
+OPAQUE(cudaMemcpy3DBatchAsync_ptsz, BATCH3D, (n, ops, flags, s), TF_PTSZ(s))

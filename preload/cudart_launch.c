@@ -3,6 +3,7 @@
 #include "hooks.h"
 #include "launch.h"
 #include "names.h"
+#include "replay.h"
 #include "state.h"
 
 void __cudaRegisterFunction(void **fatbin, const char *host_fn, char *device_fn, const char *device_name,
@@ -38,8 +39,13 @@ static const void *stub_kernel(const void *fn)
     const void *k = tf_kernel_get(fn);
     cudaKernel_t got = NULL;
     tf_fn_cudaGetKernel get = TF_REAL(cudaGetKernel);
-    if (k || !get || TF_PASS(get(&got, fn)) != cudaSuccess)
+    if (k || !get)
         return k;
+    int held = tf_rt_error_hold(); /* a stub it does not know is the launch's error to report */
+    cudaError_t r = TF_PASS(get(&got, fn));
+    tf_rt_error_release(held);
+    if (r != cudaSuccess)
+        return NULL;
     tf_kernel_set(fn, got);
     return got;
 }
@@ -55,20 +61,20 @@ static int stub_param_info(const void *fn, size_t i, size_t *off, size_t *size)
 static dim3 dim3_of(const unsigned v[3]) { return (dim3){ v[0], v[1], v[2] }; }
 
 static tf_launch runtime_launch(const char *api, const void *fn, tf_param_info_fn info, tf_relaunch_fn relaunch,
-                                dim3 g, dim3 b, void **args, size_t shm, uint64_t stream)
+                                dim3 g, dim3 b, void **args, size_t shm, uint64_t stream, bool ptsz)
 {
     return (tf_launch){ .api = api, .name = tf_name_get(fn), .grid = { g.x, g.y, g.z },
-                        .block = { b.x, b.y, b.z }, .shared_mem = shm, .stream = stream, .args = args,
+                        .block = { b.x, b.y, b.z }, .shared_mem = shm, .raw_stream = stream, .ptsz_entry = ptsz, .args = args,
                         .fn = fn, .param_info = info, .relaunch = relaunch };
 }
 
 /* One hook per runtime launch entry point, and its replay through the same
- * real function. STREAM maps the stream argument. */
-#define LAUNCH_HOOK(NAME, FN_T, INFO, API, STREAM)                                              \
+ * real function. PTSZ: a per-thread entry point (0 is the per-thread stream). */
+#define LAUNCH_HOOK(NAME, FN_T, INFO, API, PTSZ)                                                \
     static int relaunch_##NAME(const tf_launch_replay *r)                                       \
     {                                                                                           \
         return TF_REAL(NAME)((FN_T)(uintptr_t)r->fn, dim3_of(r->grid), dim3_of(r->block),       \
-                             r->args, r->shared_mem, (cudaStream_t)(uintptr_t)r->stream);       \
+                             r->args, r->shared_mem, (cudaStream_t)(uintptr_t)r->on);       \
     }                                                                                           \
     cudaError_t NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm, cudaStream_t s)          \
     {                                                                                           \
@@ -76,7 +82,7 @@ static tf_launch runtime_launch(const char *api, const void *fn, tf_param_info_f
         if (!tf_launch_watching())                                                              \
             return TF_PASS(real(fn, g, b, args, shm, s));                                       \
         tf_launch l = runtime_launch(API, (const void *)fn, INFO, relaunch_##NAME, g, b, args,  \
-                                     shm, STREAM);                                              \
+                                     shm, TF_ADDR(s), PTSZ);                                              \
         if (tf_launch_begin(&l))                                                                \
             return cudaSuccess;                                                                 \
         cudaError_t r = TF_PASS(real(fn, g, b, args, shm, s));                                  \
@@ -84,20 +90,20 @@ static tf_launch runtime_launch(const char *api, const void *fn, tf_param_info_f
         return r;                                                                               \
     }
 
-LAUNCH_HOOK(cudaLaunchKernel, const void *, stub_param_info, "cudaLaunchKernel", TF_ADDR(s))
-LAUNCH_HOOK(cudaLaunchKernel_ptsz, const void *, stub_param_info, "cudaLaunchKernel", tf_stream_ptsz(s))
-LAUNCH_HOOK(cudaLaunchCooperativeKernel, const void *, stub_param_info, "cudaLaunchCooperativeKernel", TF_ADDR(s))
+LAUNCH_HOOK(cudaLaunchKernel, const void *, stub_param_info, "cudaLaunchKernel", false)
+LAUNCH_HOOK(cudaLaunchKernel_ptsz, const void *, stub_param_info, "cudaLaunchKernel", true)
+LAUNCH_HOOK(cudaLaunchCooperativeKernel, const void *, stub_param_info, "cudaLaunchCooperativeKernel", false)
 LAUNCH_HOOK(cudaLaunchCooperativeKernel_ptsz, const void *, stub_param_info, "cudaLaunchCooperativeKernel",
-            tf_stream_ptsz(s))
-LAUNCH_HOOK(__cudaLaunchKernel, cudaKernel_t, kernel_param_info, "__cudaLaunchKernel", TF_ADDR(s))
-LAUNCH_HOOK(__cudaLaunchKernel_ptsz, cudaKernel_t, kernel_param_info, "__cudaLaunchKernel", tf_stream_ptsz(s))
+            true)
+LAUNCH_HOOK(__cudaLaunchKernel, cudaKernel_t, kernel_param_info, "__cudaLaunchKernel", false)
+LAUNCH_HOOK(__cudaLaunchKernel_ptsz, cudaKernel_t, kernel_param_info, "__cudaLaunchKernel", true)
 
-#define LAUNCH_EX_HOOK(NAME, STREAM)                                                            \
+#define LAUNCH_EX_HOOK(NAME, PTSZ)                                                              \
     static int relaunch_##NAME(const tf_launch_replay *r)                                       \
     {                                                                                           \
         cudaLaunchConfig_t c = { .gridDim = dim3_of(r->grid), .blockDim = dim3_of(r->block),    \
                                  .dynamicSmemBytes = r->shared_mem,                             \
-                                 .stream = (cudaStream_t)(uintptr_t)r->stream,                  \
+                                 .stream = (cudaStream_t)(uintptr_t)r->on,                  \
                                  .attrs = (cudaLaunchAttribute *)r->attrs,                      \
                                  .numAttrs = r->nattrs };                                       \
         return TF_REAL(NAME)(&c, r->fn, r->args);                                               \
@@ -109,7 +115,7 @@ LAUNCH_HOOK(__cudaLaunchKernel_ptsz, cudaKernel_t, kernel_param_info, "__cudaLau
             return TF_PASS(real(c, fn, args));                                                  \
         cudaStream_t s = c->stream;                                                             \
         tf_launch l = runtime_launch("cudaLaunchKernelExC", fn, stub_param_info, relaunch_##NAME, \
-                                     c->gridDim, c->blockDim, args, c->dynamicSmemBytes, STREAM); \
+                                     c->gridDim, c->blockDim, args, c->dynamicSmemBytes, TF_ADDR(s), PTSZ); \
         l.attrs = c->attrs, l.nattrs = c->attrs ? c->numAttrs : 0;                              \
         l.attr_size = sizeof(cudaLaunchAttribute);                                              \
         if (tf_launch_begin(&l))                                                                \
@@ -119,5 +125,5 @@ LAUNCH_HOOK(__cudaLaunchKernel_ptsz, cudaKernel_t, kernel_param_info, "__cudaLau
         return r;                                                                               \
     }
 
-LAUNCH_EX_HOOK(cudaLaunchKernelExC, TF_ADDR(s))
-LAUNCH_EX_HOOK(cudaLaunchKernelExC_ptsz, tf_stream_ptsz(s))
+LAUNCH_EX_HOOK(cudaLaunchKernelExC, false)
+LAUNCH_EX_HOOK(cudaLaunchKernelExC_ptsz, true)

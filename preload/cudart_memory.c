@@ -78,13 +78,13 @@ cudaError_t cudaFreeHost(void *p)
 cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
 {
     TF_REAL_OR(cudaFreeAsync, TF_MISSING_CUDART);
-    tf_note_free(p, TF_ADDR(s), "cudaFreeAsync");
+    tf_note_free(p, TF_STREAM(s), "cudaFreeAsync");
     return TF_PASS(real(p, s));
 }
 
 cudaError_t cudaFreeAsync_ptsz(void *p, cudaStream_t s)
 {
     TF_REAL_OR(cudaFreeAsync_ptsz, TF_MISSING_CUDART);
-    tf_note_free(p, tf_stream_ptsz(s), "cudaFreeAsync");
+    tf_note_free(p, TF_PTSZ(s), "cudaFreeAsync");
     return TF_PASS(real(p, s));
 }

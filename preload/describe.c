@@ -79,7 +79,7 @@ uint64_t tf_cublas_stream(cublasHandle_t h)
     tf_fn_cublasGetStream_v2 get = TF_REAL(cublasGetStream_v2);
     if (get)
         get(h, &s);
-    return TF_ADDR(s);
+    return TF_STREAM(s);
 }
 
 /* Device pointer mode hides alpha/beta from us: nothing is read or folded. */
@@ -90,12 +90,15 @@ bool tf_cublas_host_pointers(cublasHandle_t h)
     return get && get(h, &mode) == CUBLAS_STATUS_SUCCESS && mode == CUBLAS_POINTER_MODE_HOST;
 }
 
+/* Not guarded by tf_rt_error_hold, since it is on every described call's
+ * path: cudaGetDevice only fails where the runtime cannot run at all, and
+ * then the program's own calls report that same error. */
 int tf_current_device(void)
 {
     int dev = -1;
     tf_fn_cudaGetDevice get = TF_REAL(cudaGetDevice);
-    if (get)
-        get(&dev);
+    if (get && get(&dev) != cudaSuccess)
+        dev = -1;
     return dev;
 }
 

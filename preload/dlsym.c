@@ -68,9 +68,16 @@ static void *next_after(const void *caller, const char *name)
     return NULL;
 }
 
+/* RTLD_NEXT gets exactly the real answer, never a substitution: a caller
+ * loaded before us finds our wrapper there by itself, and one loaded after
+ * us is asking for what lies past it (typically another interposer wanting
+ * its real function); handing it our wrapper, whose own real function may
+ * be that interposer, would make the two call each other forever. */
 static void *lookup(void *handle, const char *name, const void *caller)
 {
-    void *p = handle == RTLD_NEXT ? next_after(caller, name) : tf_real_dlsym(handle, name);
+    if (handle == RTLD_NEXT)
+        return next_after(caller, name);
+    void *p = tf_real_dlsym(handle, name);
     if (!p || !tf_layer_on())
         return p;
     int id = tf_hook_by_name(name);

@@ -7,6 +7,7 @@
 #include "describe.h"
 #include "gemm_verify.h"
 #include "hooks.h"
+#include "replay.h"
 #include "state.h"
 #include "verify.h"
 
@@ -52,14 +53,19 @@ static uint64_t span(const tf_view *v)
     return r.hi - r.lo;
 }
 
+/* Scratch memory is ours: its allocation and copies run with the depth
+ * raised (the runtime's driver calls must not reach the provenance table)
+ * and leave the program's last error as it was. */
 void *tf_verify_snapshot(const tf_view *out)
 {
-    void *s = device_alloc(span(out));
     tf_depth++;
+    int held = tf_rt_error_hold();
+    void *s = device_alloc(span(out));
     if (s && !copy(s, (const void *)(uintptr_t)out->addr, span(out), cudaMemcpyDeviceToDevice)) {
         device_free(s);
         s = NULL;
     }
+    tf_rt_error_release(held);
     tf_depth--;
     return s;
 }
@@ -134,15 +140,21 @@ void tf_verify_gemm(const tf_gemm *g, const tf_plan *plan, const char *out_dtype
     tf_relocation rel = { .c_to = TF_ADDR(snapshot) };
     void *scratch[2] = { NULL, NULL };
     tf_depth++;
+    int held = tf_rt_error_hold();
     if (snapshot && replay_sources(g, plan, &rel, scratch) && unfolded(ctx, &rel) == 0)
         check(g, out_dtype, snapshot);
     device_free(scratch[0]);
     device_free(scratch[1]);
     device_free(snapshot);
+    tf_rt_error_release(held);
     tf_depth--;
 }
 
 void tf_verify_drop(void *snapshot)
 {
+    tf_depth++;
+    int held = tf_rt_error_hold();
     device_free(snapshot);
+    tf_rt_error_release(held);
+    tf_depth--;
 }

@@ -9,6 +9,7 @@
  * pick it up from the table; nothing else needs to know. */
 #ifndef TF_HOOKS_H
 #define TF_HOOKS_H
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include "hook_shapes.h"
@@ -32,8 +33,15 @@ typedef enum tf_fn_id {
 #undef USE
 
 /* The real function behind an entry, or NULL when no loaded library has it.
- * Resolved on first use and cached. */
-void *tf_real_get(tf_fn_id id);
+ * Resolved on first use and cached; the cached case is inline, since every
+ * pass-through call pays for it. */
+extern void *_Atomic tf_real_fns[TF_ID_COUNT];
+void *tf_real_resolve(tf_fn_id id);
+static inline void *tf_real_get(tf_fn_id id)
+{
+    void *p = atomic_load_explicit(&tf_real_fns[id], memory_order_acquire);
+    return p ? p : tf_real_resolve(id);
+}
 #define TF_REAL(name) ((tf_fn_##name)tf_real_get(TF_ID_##name))
 
 /* Declares `real` as the real `name`; returns `fail` from the hook when it
@@ -50,7 +58,9 @@ void tf_real_offer(tf_fn_id id, void *fn);
 
 /* Lookups for the resolver routes. */
 int tf_hook_by_name(const char *name);     /* hooked entry id, or -1 */
-int tf_hook_by_real(const void *fn);       /* hooked entry whose real function is fn, or -1 */
+/* The hooked entry whose real function is fn; -1 when fn is an exported
+ * function we do not hook (or ours), -2 when it is not an exported symbol. */
+int tf_hook_by_real(const void *fn);
 void *tf_hook_wrapper(int id);             /* our exported function */
 const char *tf_hook_name(int id);
 bool tf_hook_is_ours(const void *fn);      /* fn is one of our wrappers */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "describe.h"
 #include "hooks.h"
 #include "launch.h"
 #include "replay.h"
@@ -81,21 +82,26 @@ static unsigned char *pack(const tf_launch *l, const param_layout *p)
     return b;
 }
 
-static int launch_issue(const tf_launch_replay *r)
+static int relaunch(void *arg)
 {
-    tf_depth++;
-    void *prev = tf_context_enter(r->ctx);
-    int st = r->relaunch(r);
-    tf_context_leave(prev);
-    tf_depth--;
-    return st;
+    tf_launch_replay *r = arg;
+    return r->relaunch(r);
+}
+
+/* The launch on stream id `stream`, in its context; with `trigger`, that
+ * stream is then ordered after it. The legacy stream is passed as
+ * cudaStreamLegacy: 0 would mean per-thread at a _ptsz route. */
+static int launch_issue(tf_launch_replay *r, uint64_t stream, const uint64_t *trigger)
+{
+    uint64_t on = tf_stream_arg(stream);
+    r->on = on ? on : TF_ADDR(cudaStreamLegacy);
+    return tf_replay_issue((tf_place){ -1, r->ctx }, stream, trigger, relaunch, r);
 }
 
 static int launch_replay_run(void *arg, uint64_t trigger)
 {
     tf_launch_replay *r = arg;
-    int st = launch_issue(r);
-    return st == 0 ? tf_order_after(r->stream, trigger) : st;
+    return launch_issue(r, r->stream, &trigger);
 }
 
 /* The same launch writing elsewhere: every pointer-sized parameter value
@@ -113,10 +119,7 @@ static int launch_replay_run_to(void *arg, uint64_t dst, uint64_t stream)
         if (v == r->dst)
             memcpy(r->bytes + off, &dst, sizeof dst);
     }
-    uint64_t own = r->stream;
-    r->stream = stream;
-    int st = launch_issue(r);
-    r->stream = own;
+    int st = launch_issue(r, stream, NULL);
     memcpy(r->bytes, saved, r->bytes_len);
     free(saved);
     return st;
@@ -204,6 +207,23 @@ static void gather_params(tf_launch *l)
     free(p);
 }
 
+/* A deferred launch reports success at once, so it must be one the driver
+ * would accept: what the driver checks for every kernel (dimensions, the
+ * stream) is checked here first; a launch failing it runs as issued and
+ * reports its own error. (Per-kernel limits, such as __launch_bounds__ or
+ * an opted-in shared memory size, are not known here.) */
+static bool launchable(tf_launch *l)
+{
+    const unsigned *g = l->grid, *b = l->block;
+    bool dims = g[0] && g[1] && g[2] && b[0] && b[1] && b[2] && g[0] <= 0x7fffffffu && g[1] <= 65535 &&
+                g[2] <= 65535 && b[2] <= 64 && (unsigned long long)b[0] * b[1] * b[2] <= 1024;
+    bool stream = tf_stream_usable(l->stream);
+    if (!dims || !stream)
+        snprintf(l->why, sizeof l->why, "%s", !dims ? "launch dimensions the driver rejects"
+                                                    : "launch on a stream the driver rejects");
+    return dims && stream;
+}
+
 bool tf_launch_begin(tf_launch *l)
 {
     const tf_rules *rules = tf_state_rules();
@@ -211,6 +231,11 @@ bool tf_launch_begin(tf_launch *l)
     bool deferred = false;
     l->kind = LAUNCH_SKIP;
     l->refused = false;
+    if (!rule && atomic_load(&tf_pending_now) == 0)
+        return false; /* the common case: not even the stream's id is needed */
+    l->stream = tf_stream_id(l->raw_stream, l->ptsz_entry);
+    if (rule && !launchable(l))
+        rule = (refuse_rule(l), NULL);
     if (rule && begin_producer(l, rule, &deferred)) {
         l->kind = LAUNCH_PRODUCER;
         return deferred;

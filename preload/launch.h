@@ -23,7 +23,8 @@ struct tf_launch_replay {
     const void *fn;
     unsigned grid[3], block[3];
     size_t shared_mem;
-    uint64_t stream;
+    uint64_t stream;              /* its stream id (tf_stream_id) */
+    uint64_t on;                  /* the handle this issue goes to: set by the replay */
     void **args;                  /* one pointer per parameter, into a private copy */
     const void *attrs;            /* launch attributes of the Ex routes (a private copy) */
     unsigned nattrs;
@@ -38,7 +39,9 @@ typedef struct tf_launch {
     const char *name;             /* device (mangled) name, or NULL */
     unsigned grid[3], block[3];
     size_t shared_mem;
-    uint64_t stream;
+    uint64_t raw_stream;          /* the stream argument as given */
+    bool ptsz_entry;              /* given to a per-thread entry point */
+    uint64_t stream;              /* its id (tf_stream_id), set by tf_launch_begin when needed */
     void **args;                  /* one pointer per parameter (kernelParams) */
     const void *packed;           /* or the parameter bytes already packed */
     size_t packed_len;

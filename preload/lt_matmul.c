@@ -132,7 +132,7 @@ static cublasStatus_t watched(const lt_matmul_call *c)
     case LT_INVALID:
         return lt_matmul_invoke(c);
     case LT_UNKNOWN:
-        tf_note_materialize_all(TF_ADDR(c->stream), "cublasLtMatmul with descriptors transfold cannot read");
+        tf_note_materialize_all(TF_STREAM(c->stream), "cublasLtMatmul with descriptors transfold cannot read");
         return lt_matmul_invoke(c);
     case LT_DESCRIBED:
         break;

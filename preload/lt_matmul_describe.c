@@ -88,7 +88,7 @@ lt_described lt_matmul_describe(const lt_matmul_call *c, lt_matmul_shadow *s, tf
     lt_described r = snapshot(c, s);
     if (r != LT_DESCRIBED)
         return r;
-    *g = (tf_gemm){ .acc = { .api = "cublasLtMatmul", .stream = TF_ADDR(c->stream) } };
+    *g = (tf_gemm){ .acc = { .api = "cublasLtMatmul", .stream = TF_STREAM(c->stream) } };
     if (!shapes(s, g))
         return LT_INVALID;
     g->dtype = tf_cuda_dtype_name(s->l[LT_A].type);

@@ -20,13 +20,13 @@ tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x)
         .src = lt_layout_view(&x->l[x->src], c->ptr[x->src]), .dst = lt_layout_view(d, c->ptr[LT_XC]),
         .conj = complex_type && x->op[x->src] == CUBLAS_OP_C, .complex_type = complex_type,
         .alpha = tf_scalar_scale(x->stype, &x->scalar[x->src], x->host),
-        .stream = TF_ADDR(c->stream), .ctx = (uint64_t)(tf_current_device() + 1), .handle = TF_ADDR(c->handle),
+        .stream = TF_STREAM(c->stream), .ctx = (uint64_t)(tf_current_device() + 1), .handle = TF_ADDR(c->handle),
     };
 }
 
 tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write)
 {
-    tf_access acc = { .api = "cublasLtMatrixTransform", .stream = TF_ADDR(c->stream) };
+    tf_access acc = { .api = "cublasLtMatrixTransform", .stream = TF_STREAM(c->stream) };
     for (int i = 0; i < 2; i++) {
         tf_view v = lt_layout_view(&x->l[i], c->ptr[i]);
         if (x->read[i])
@@ -91,7 +91,7 @@ cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t handle, cublasLtMatrixTr
         return lt_xform_invoke(&c);
     case LT_X_UNKNOWN:
         if (tf_watching())
-            tf_note_materialize_all(TF_ADDR(stream), "cublasLtMatrixTransform with descriptors transfold cannot read");
+            tf_note_materialize_all(TF_STREAM(stream), "cublasLtMatrixTransform with descriptors transfold cannot read");
         return lt_xform_invoke(&c);
     case LT_X_OK:
         break;

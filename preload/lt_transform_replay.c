@@ -12,6 +12,7 @@
 typedef struct xform_replay {
     lt_xform_call c;                 /* desc and layouts are our copies */
     tf_scalar scalar[2];
+    uint64_t stream;                 /* its stream id (tf_stream_id) */
     int device;
 } xform_replay;
 
@@ -24,37 +25,29 @@ static void xform_release(void *arg)
     free(r);
 }
 
-static int issue(xform_replay *r, void *dst, uint64_t stream)
+static int xform_invoke(void *c) { return lt_xform_invoke(c); }
+
+/* The call on stream id `stream`, writing to `dst`; with `trigger`, that
+ * stream is then ordered after it. */
+static int issue(xform_replay *r, void *dst, uint64_t stream, const uint64_t *trigger)
 {
     lt_xform_call c = r->c;
     c.alpha = &r->scalar[0];
     c.beta = &r->scalar[1];
     c.ptr[LT_XC] = dst;
-    c.stream = (cudaStream_t)(uintptr_t)stream;
-    int dev = tf_device_enter(r->device);
-    int st = lt_xform_invoke(&c);
-    tf_device_leave(dev);
-    return st;
+    c.stream = (cudaStream_t)(uintptr_t)tf_stream_arg(stream);
+    return tf_replay_issue((tf_place){ r->device, NULL }, stream, trigger, xform_invoke, &c);
 }
 
 static int xform_run(void *arg, uint64_t trigger)
 {
     xform_replay *r = arg;
-    tf_depth++;
-    uint64_t stream = TF_ADDR(r->c.stream);
-    int st = issue(r, (void *)(uintptr_t)r->c.ptr[LT_XC], stream);
-    if (st == CUBLAS_STATUS_SUCCESS)
-        st = tf_order_after(stream, trigger);
-    tf_depth--;
-    return st;
+    return issue(r, (void *)(uintptr_t)r->c.ptr[LT_XC], r->stream, &trigger);
 }
 
 static int xform_run_to(void *arg, uint64_t dst, uint64_t stream)
 {
-    tf_depth++;
-    int st = issue(arg, (void *)(uintptr_t)dst, stream);
-    tf_depth--;
-    return st;
+    return issue(arg, (void *)(uintptr_t)dst, stream, NULL);
 }
 
 static bool copy_descriptors(xform_replay *r, const lt_xform_call *c, const lt_xform *x)
@@ -77,6 +70,7 @@ tf_replay lt_xform_replay(const lt_xform_call *c, const lt_xform *x)
     r->c = *c;
     r->scalar[0] = x->scalar[0];
     r->scalar[1] = x->scalar[1];
+    r->stream = TF_STREAM(c->stream);
     r->device = tf_current_device();
     if (!copy_descriptors(r, c, x)) {
         xform_release(r);

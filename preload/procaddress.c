@@ -28,14 +28,31 @@ static int hook_for_symbol(const char *symbol, bool per_thread)
     return -1;
 }
 
-/* Resolvers substitute at any depth: the pointer is kept and called later. */
+/* A pointer that is no exported symbol is only taken for our hook's name
+ * when it is what the driver hands out for the ABI our hooks were written
+ * against (CUDA_VERSION): a caller asking an older version may get an older
+ * ABI under the same name (cuMemAlloc before _v2, cuStreamBeginCapture
+ * without a mode), which our wrapper must not receive. */
+static bool current_abi(const char *symbol, const void *fn, bool per_thread)
+{
+    tf_fn_cuGetProcAddress_v2 gpa = TF_REAL(cuGetProcAddress_v2);
+    void *ref = NULL;
+    cuuint64_t flags = per_thread ? CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM : CU_GET_PROC_ADDRESS_LEGACY_STREAM;
+    return gpa && TF_PASS(gpa(symbol, &ref, CUDA_VERSION, flags, NULL)) == CUDA_SUCCESS && ref == fn;
+}
+
+/* Resolvers substitute at any depth: the pointer is kept and called later.
+ * An exported function is matched by its own name, and left alone when we
+ * do not hook that name (an older version of one we do, say); only an
+ * internal pointer is matched by the symbol asked for. */
 static void substitute(void **pfn, const char *symbol, bool per_thread)
 {
     if (!pfn || !*pfn || !symbol || !tf_layer_on() || tf_hook_is_ours(*pfn))
         return;
     int id = tf_hook_by_real(*pfn);
-    if (id < 0 && (id = hook_for_symbol(symbol, per_thread)) >= 0 && !tf_real_get(id))
-        id = -1; /* no exported function for our wrapper to call */
+    if (id == -2 && (id = hook_for_symbol(symbol, per_thread)) >= 0 &&
+        (!tf_real_get(id) || !current_abi(symbol, *pfn, per_thread)))
+        id = -1; /* no exported function for our wrapper to call, or another ABI */
     if (id >= 0)
         *pfn = tf_hook_wrapper(id);
 }

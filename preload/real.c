@@ -29,7 +29,7 @@ static const tf_fn_entry tf_fns[TF_ID_COUNT] = {
 };
 #pragma GCC diagnostic pop
 
-static void *_Atomic tf_real_fns[TF_ID_COUNT];
+void *_Atomic tf_real_fns[TF_ID_COUNT];
 
 bool tf_hook_is_ours(const void *fn)
 {
@@ -54,12 +54,9 @@ static void *resolve(const tf_fn_entry *f)
     return p == f->wrapper ? NULL : p;
 }
 
-void *tf_real_get(tf_fn_id id)
+void *tf_real_resolve(tf_fn_id id)
 {
-    void *p = atomic_load_explicit(&tf_real_fns[id], memory_order_acquire);
-    if (p)
-        return p;
-    p = resolve(&tf_fns[id]);
+    void *p = resolve(&tf_fns[id]);
     if (p)
         atomic_store_explicit(&tf_real_fns[id], p, memory_order_release);
     return p;
@@ -84,12 +81,14 @@ int tf_hook_by_name(const char *name)
 
 /* By the exported name the dynamic linker knows the pointer by: that is how
  * one symbol with versions and per-thread variants maps to exactly one of
- * our entries. */
+ * our entries. -2 when the pointer is not an exported symbol at all. */
 int tf_hook_by_real(const void *fn)
 {
     Dl_info info;
-    if (!fn || tf_hook_is_ours(fn) || !dladdr(fn, &info) || !info.dli_sname || info.dli_saddr != fn)
+    if (!fn || tf_hook_is_ours(fn))
         return -1;
+    if (!dladdr(fn, &info) || !info.dli_sname || info.dli_saddr != fn)
+        return -2;
     int id = tf_hook_by_name(info.dli_sname);
     if (id < 0)
         return -1;

@@ -2,25 +2,56 @@
 #include "replay.h"
 #include "describe.h"
 #include "hooks.h"
+#include "state.h"
 
-int tf_order_after(uint64_t recorded, uint64_t trigger)
+int tf_rt_error_hold(void)
 {
+    tf_fn_cudaPeekAtLastError peek = TF_REAL(cudaPeekAtLastError);
+    return peek ? peek() : cudaSuccess;
+}
+
+void tf_rt_error_release(int held)
+{
+    tf_fn_cudaPeekAtLastError peek = TF_REAL(cudaPeekAtLastError);
+    tf_fn_cudaGetLastError get = TF_REAL(cudaGetLastError);
+    if (held == cudaSuccess && peek && get && peek() != cudaSuccess)
+        get();
+}
+
+int tf_order_mark(uint64_t recorded, uint64_t trigger, tf_order *o)
+{
+    *o = (tf_order){ NULL, trigger };
     if (recorded == trigger)
         return 0;
     tf_fn_cudaEventCreateWithFlags create = TF_REAL(cudaEventCreateWithFlags);
     tf_fn_cudaEventRecord record = TF_REAL(cudaEventRecord);
-    tf_fn_cudaStreamWaitEvent wait = TF_REAL(cudaStreamWaitEvent);
     tf_fn_cudaEventDestroy destroy = TF_REAL(cudaEventDestroy);
-    if (!create || !record || !wait || !destroy)
+    if (!create || !record || !destroy)
         return cudaErrorSharedObjectSymbolNotFound;
+    int held = tf_rt_error_hold();
     cudaEvent_t ev;
     cudaError_t r = create(&ev, cudaEventDisableTiming);
-    if (r != cudaSuccess)
-        return r;
-    r = record(ev, (cudaStream_t)(uintptr_t)recorded);
+    if (r == cudaSuccess && (r = record(ev, (cudaStream_t)(uintptr_t)tf_stream_arg(recorded))) != cudaSuccess)
+        destroy(ev);
     if (r == cudaSuccess)
-        r = wait((cudaStream_t)(uintptr_t)trigger, ev, 0);
-    destroy(ev); /* legal while pending: released once it completes */
+        o->event = ev;
+    tf_rt_error_release(held);
+    return r;
+}
+
+int tf_order_wait(tf_order *o)
+{
+    tf_fn_cudaStreamWaitEvent wait = TF_REAL(cudaStreamWaitEvent);
+    tf_fn_cudaEventDestroy destroy = TF_REAL(cudaEventDestroy);
+    if (!o->event)
+        return 0;
+    int held = tf_rt_error_hold();
+    cudaError_t r = wait ? wait((cudaStream_t)(uintptr_t)tf_stream_arg(o->trigger), o->event, 0)
+                         : cudaErrorSharedObjectSymbolNotFound;
+    if (destroy)
+        destroy(o->event); /* legal while pending: released once it completes */
+    o->event = NULL;
+    tf_rt_error_release(held);
     return r;
 }
 
@@ -28,16 +59,22 @@ int tf_device_enter(int device)
 {
     int now = tf_current_device();
     tf_fn_cudaSetDevice set = TF_REAL(cudaSetDevice);
-    if (device < 0 || now == device || !set || set(device) != cudaSuccess)
+    if (device < 0 || now == device || !set)
         return -1;
-    return now;
+    int held = tf_rt_error_hold();
+    bool moved = set(device) == cudaSuccess;
+    tf_rt_error_release(held);
+    return moved ? now : -1;
 }
 
 void tf_device_leave(int previous)
 {
     tf_fn_cudaSetDevice set = TF_REAL(cudaSetDevice);
-    if (previous >= 0 && set)
-        set(previous);
+    if (previous < 0 || !set)
+        return;
+    int held = tf_rt_error_hold();
+    set(previous);
+    tf_rt_error_release(held);
 }
 
 void *tf_context_current(void)
@@ -63,4 +100,21 @@ void tf_context_leave(void *previous)
     tf_fn_cuCtxSetCurrent set = TF_REAL(cuCtxSetCurrent);
     if (previous && set)
         set(previous);
+}
+
+int tf_replay_issue(tf_place at, uint64_t stream, const uint64_t *trigger, int (*issue)(void *arg), void *arg)
+{
+    tf_order o = {0};
+    tf_depth++;
+    int dev = tf_device_enter(at.device);
+    void *ctx = tf_context_enter(at.ctx);
+    int st = issue(arg); /* a failure is left for the caller's error reporting, as the producer's own would be */
+    if (st == 0 && trigger)
+        st = tf_order_mark(stream, *trigger, &o);
+    tf_context_leave(ctx);
+    tf_device_leave(dev);
+    if (st == 0 && trigger)
+        st = tf_order_wait(&o);
+    tf_depth--;
+    return st;
 }

@@ -3,10 +3,35 @@
 #define TF_REPLAY_H
 #include <stdint.h>
 
-/* Orders `trigger` after the work queued so far on `recorded` (an event
- * recorded there, waited on there). Nothing when they are the same stream.
- * Returns 0 or the runtime error. */
-int tf_order_after(uint64_t recorded, uint64_t trigger);
+/* Orders `trigger` after the work queued so far on `recorded` (both
+ * stream ids, tf_stream_id), in two steps: the mark (an event recorded on
+ * `recorded`) while the record's device/context is current, since an event
+ * must be recorded in its stream's context; the wait once the trigger's own
+ * device is current again, since 0 and cudaStreamPerThread name the stream
+ * of the current device. Nothing when they are the same stream. Each
+ * returns 0 or the runtime error; the wait consumes the mark. */
+typedef struct tf_order { void *event; uint64_t trigger; } tf_order;
+int tf_order_mark(uint64_t recorded, uint64_t trigger, tf_order *o);
+int tf_order_wait(tf_order *o);
+
+/* transfold's own runtime calls must not change what the program's next
+ * cudaGetLastError returns: hold before them, release after. A failure in
+ * between is cleared when the program had no error pending; an error the
+ * program had not fetched yet cannot be re-armed, so internal calls avoid
+ * failing where they can. */
+int tf_rt_error_hold(void);
+void tf_rt_error_release(int held);
+
+/* Where a replay runs: the device (cuBLAS, cuBLASLt producers) or the
+ * driver context (kernel launches) current when the producer was called;
+ * -1 / NULL: wherever the trigger runs. */
+typedef struct tf_place { int device; void *ctx; } tf_place;
+
+/* Every replay: `issue(arg)` with the depth raised (its library calls are
+ * not the program's) and `at` current; when it succeeds and `trigger` is
+ * given, that stream is ordered after `stream` (tf_order_mark/wait).
+ * Returns issue's status (0 = success) or the ordering's error. */
+int tf_replay_issue(tf_place at, uint64_t stream, const uint64_t *trigger, int (*issue)(void *arg), void *arg);
 
 /* Makes `device` current for a replay; returns the device to restore, or -1
  * when nothing changed. */

@@ -24,13 +24,10 @@ static void tf_read_env(void)
     atomic_store(&tf_mode_now, tf_env_now.mode);
 }
 
-/* Reading the environment is the only work done at load time. A library
- * initialised before us may already have called a hook; then the first
- * hook read it. */
-__attribute__((constructor)) static void tf_load(void)
-{
-    pthread_once(&tf_env_once, tf_read_env);
-}
+static pthread_once_t tf_exit_once = PTHREAD_ONCE_INIT;
+static bool tf_rules_failed;   /* the layer turned itself off over TRANSFOLD_RULES */
+static bool tf_forked_child;   /* this process is a fork of the one the engine served */
+static __thread bool tf_holding __attribute__((tls_model("initial-exec")));
 
 static void close_unless_stderr(FILE *f)
 {
@@ -39,10 +36,14 @@ static void close_unless_stderr(FILE *f)
 }
 
 /* Process exit: pending records are dropped (their destinations die with
- * the process) and the summary is written. */
+ * the process) and the summary is written, once. A thread that calls exit
+ * while inside the engine (a library aborting from a replay) already holds
+ * the lock. */
 static void tf_at_exit(void)
 {
-    pthread_mutex_lock(&tf_mutex);
+    bool held = tf_holding;
+    if (!held)
+        pthread_mutex_lock(&tf_mutex);
     tf_engine *e = tf_engine_instance;
     tf_engine_instance = NULL;
     atomic_store(&tf_mode_now, TF_MODE_OFF);
@@ -51,26 +52,48 @@ static void tf_at_exit(void)
         tf_depth++;
         tf_engine_free(e);
         tf_depth--;
+    } else if (tf_rules_failed && tf_cfg.summary) {
+        fprintf(tf_cfg.summary, "transfold: pass-through: TRANSFOLD_RULES could not be used; nothing was changed\n");
+    }
+    if (!tf_forked_child) {
         close_unless_stderr(tf_cfg.log);
         close_unless_stderr(tf_cfg.summary);
     }
-    pthread_mutex_unlock(&tf_mutex);
+    tf_cfg.log = tf_cfg.summary = NULL;
+    if (!held)
+        pthread_mutex_unlock(&tf_mutex);
 }
 
-/* The summary still says what happened when the layer turned itself off. */
-static void tf_at_exit_pass_through(void)
+/* Registered at load time, before the program or any library can register
+ * its own handlers: atexit runs them in reverse, so ours runs last, after
+ * handlers that may still read a pending transpose's destination (a driver
+ * API program dumping results at exit). */
+static void tf_register_exit(void) { atexit(tf_at_exit); }
+
+/* Reading the environment and registering the exit handler are the only
+ * work done at load time. A library initialised before us may already have
+ * called a hook; then the first hook did both. */
+__attribute__((constructor)) static void tf_load(void)
 {
-    if (tf_cfg.summary)
-        fprintf(tf_cfg.summary, "transfold: pass-through: TRANSFOLD_RULES could not be used; nothing was changed\n");
-    close_unless_stderr(tf_cfg.log);
-    close_unless_stderr(tf_cfg.summary);
+    pthread_once(&tf_env_once, tf_read_env);
+    pthread_once(&tf_exit_once, tf_register_exit);
 }
 
 /* The child of a fork has one thread; whatever the parent held the lock
- * for was finished by prepare/parent, so a fresh mutex is consistent. */
+ * for was finished by prepare/parent, so a fresh mutex is consistent. The
+ * child cannot replay into the parent's CUDA context and must not write the
+ * parent's summary a second time: the layer is off there, and its records
+ * and files are the parent's. */
 static void tf_fork_prepare(void) { pthread_mutex_lock(&tf_mutex); }
 static void tf_fork_parent(void) { pthread_mutex_unlock(&tf_mutex); }
-static void tf_fork_child(void) { pthread_mutex_init(&tf_mutex, NULL); }
+static void tf_fork_child(void)
+{
+    pthread_mutex_init(&tf_mutex, NULL);
+    tf_forked_child = true;
+    tf_engine_instance = NULL; /* left allocated: it is the parent's to free */
+    atomic_store(&tf_mode_now, TF_MODE_OFF);
+    atomic_store(&tf_pending_now, 0);
+}
 
 /* A rules file that does not parse turns the whole layer off: a half-read
  * rule set could miss a transpose's real extent. */
@@ -95,10 +118,10 @@ static void tf_create(void)
     pthread_once(&tf_env_once, tf_read_env);
     if (atomic_load(&tf_mode_now) == TF_MODE_OFF)
         return;
+    pthread_once(&tf_exit_once, tf_register_exit);
     if (!load_rules()) {
         atomic_store(&tf_mode_now, TF_MODE_OFF);
-        if (tf_env_open(&tf_env_now, &tf_cfg))
-            atexit(tf_at_exit_pass_through);
+        tf_rules_failed = tf_env_open(&tf_env_now, &tf_cfg);
         return;
     }
     if (!tf_env_open(&tf_env_now, &tf_cfg) || !(tf_engine_instance = tf_engine_new(&tf_cfg))) {
@@ -106,7 +129,6 @@ static void tf_create(void)
         return;
     }
     pthread_atfork(tf_fork_prepare, tf_fork_parent, tf_fork_child);
-    atexit(tf_at_exit);
 }
 
 bool tf_layer_on(void)
@@ -115,21 +137,26 @@ bool tf_layer_on(void)
     return atomic_load(&tf_mode_now) != TF_MODE_OFF;
 }
 
-void tf_state_init(void)
+_Atomic bool tf_state_ready;
+
+void tf_state_create(void)
 {
     pthread_once(&tf_once, tf_create);
+    atomic_store_explicit(&tf_state_ready, true, memory_order_release);
 }
 
 tf_engine *tf_lock(void)
 {
     tf_depth++;
     pthread_mutex_lock(&tf_mutex);
+    tf_holding = true;
     return tf_engine_instance;
 }
 
 void tf_unlock(tf_engine *e)
 {
     atomic_store_explicit(&tf_pending_now, e ? tf_engine_pending(e) : 0, memory_order_release);
+    tf_holding = false;
     pthread_mutex_unlock(&tf_mutex);
     tf_depth--;
 }
@@ -178,14 +205,19 @@ void tf_note_materialize_all(uint64_t stream, const char *reason)
     tf_unlock(e);
 }
 
-void tf_note_capture_end(uint64_t stream)
+void tf_note_materialize_stream(uint64_t stream, const char *reason)
 {
     if (!tf_watching())
         return;
     tf_engine *e = tf_lock();
     if (e)
-        tf_materialize_stream(e, stream, "stream capture ends");
+        tf_materialize_stream(e, stream, reason);
     tf_unlock(e);
+}
+
+void tf_note_capture_end(uint64_t stream)
+{
+    tf_note_materialize_stream(stream, "stream capture ends");
 }
 
 /* Every stream, not only the captured one: in global capture mode other

@@ -29,8 +29,14 @@ extern tf_env tf_env_now;             /* read at load time */
 extern _Atomic size_t tf_pending_now; /* tf_engine_pending after the last engine call */
 extern _Atomic int tf_mode_now;       /* can drop to off if initialisation fails */
 
-/* Creates the engine on first use. */
-void tf_state_init(void);
+/* Creates the engine on first use; inline once it has been tried. */
+extern _Atomic bool tf_state_ready;
+void tf_state_create(void);
+static inline void tf_state_init(void)
+{
+    if (!atomic_load_explicit(&tf_state_ready, memory_order_acquire))
+        tf_state_create();
+}
 
 /* Whether the layer is on, from the environment alone: for the resolver
  * routes, which may run too early (inside an allocator's initialisation)
@@ -69,6 +75,8 @@ void tf_note_free(const void *base, uint64_t stream, const char *api);
 void tf_note_access_begin(const tf_access *a);
 void tf_note_access_end(const tf_access *a, bool ok);
 void tf_note_materialize_all(uint64_t stream, const char *reason);
+/* Records on `stream` run now (it is about to end, or to be captured). */
+void tf_note_materialize_stream(uint64_t stream, const char *reason);
 /* Before a capture on `stream` ends: records captured there run first. */
 void tf_note_capture_begin(uint64_t stream);
 void tf_note_capture_end(uint64_t stream);

@@ -364,3 +364,107 @@ case_lt_unsupported() { # no algorithm for the folded layouts: original call
     run_all lt unsupported
     materialized $LT_TRANSFORM 1 "$LT_TRANSFORM $LT_MATMUL"
 }
+
+# ---- streams: naming, lifetime, threads -----------------------------------
+
+case_streams_destroyed_stream() { # the transpose's stream dies: it runs first, on it
+    run_all streams destroyed_stream
+    local m
+    for m in $FOLD_MODES; do
+        expect_trace "$m" "$K_NAIVE" 1
+        expect_events "$m" materialize 1 '.trigger == "stream destroyed"'
+        expect_run "$m" "$K_NAIVE $SGEMM"
+    done
+    expect_line fold "cudaGetLastError()" '-> 0$'
+}
+
+case_streams_legacy_alias() { # cudaStreamLegacy and stream 0 are one stream
+    run_all streams legacy_alias
+    local m
+    for m in $FOLD_MODES; do
+        expect_trace "$m" cublasSgeam 0
+        expect_trace "$m" "$K_NAIVE" 0
+        expect_events "$m" fold 2
+        expect_events "$m" refuse 0
+    done
+}
+
+case_streams_per_thread() { # two threads' per-thread streams are two streams
+    run_all streams per_thread
+    local m
+    for m in log $FOLD_MODES; do
+        expect_events "$m" fold 0
+        expect_events "$m" refuse 1 '.what == "operand"'
+        expect_events "$m" materialize 1
+    done
+    for m in $FOLD_MODES; do expect_run "$m" "cublasSgeam $SGEMM"; done
+}
+
+case_streams_last_error() { # the program's unfetched error is still there at the end
+    run_all streams last_error
+    local m
+    for m in $FOLD_MODES; do
+        expect_events "$m" fold 1
+        expect_events "$m" materialize 1
+        expect_line "$m" "cudaGetLastError()" '-> 101$'
+    done
+}
+
+case_streams_bad_launch() { # launches the driver rejects are not deferred: their errors stay theirs
+    run_all streams bad_launch
+    local m
+    for m in log $FOLD_MODES; do
+        expect_events "$m" transpose 0
+        expect_events "$m" refuse 2 '.what == "transpose"'
+    done
+}
+
+# ---- the ends of a process --------------------------------------------------
+
+# summary_once MODE: the exit summary was written exactly once.
+summary_once() {
+    check "$1: one exit summary" 1 "$(grep -c '^transfold: mode' "$CASE_DIR/$1.summary" 2>/dev/null)"
+}
+
+case_lifecycle_atexit_readback() { # a program's exit handler reads Wt: replayed, not dropped first
+    run_all lifecycle atexit_readback
+    local m
+    for m in $FOLD_MODES; do
+        expect_events "$m" materialize 1 '.trigger | test("Memcpy")'
+        expect_events "$m" drop 0
+        summary_once "$m"
+    done
+}
+
+case_lifecycle_thread_exit() { # exit() from another thread: dropped once, one summary
+    run_all lifecycle thread_exit
+    local m
+    for m in $FOLD_MODES; do
+        expect_events "$m" drop 1 '.reason | test("exit")'
+        expect_trace "$m" cublasSgeam 0
+        summary_once "$m"
+    done
+}
+
+case_lifecycle_fork_child() { # the child of a fork neither replays nor writes the parent's summary
+    run_all lifecycle fork_child
+    local m
+    for m in $FOLD_MODES; do
+        expect_events "$m" materialize 1
+        summary_once "$m"
+    done
+}
+
+case_streams_set_stream() { # the handle moves to another stream between transpose and GEMM
+    run_all streams set_stream
+    local m
+    for m in log $FOLD_MODES; do
+        expect_events "$m" fold 0
+        expect_events "$m" refuse 1 '.what == "operand"'
+        expect_events "$m" materialize 1
+    done
+    for m in $FOLD_MODES; do
+        expect_run "$m" "cublasSgeam $SGEMM"
+        expect_line "$m" "handle still on s2" ': 1$'
+    done
+}

@@ -120,13 +120,16 @@ static void test_effect_table(void **state)
     /* unknown access: strict materializes whatever it is */
     a = (tf_access){.api = "kernel", .unknown = true};
     check_effect(a, true, MATERIALIZED, TF_POLICY_STRICT);
-    /* args policy: only a pointer into source or destination */
-    uint64_t params[3] = {OTHER, 42, OTHER + 8};
+    /* args policy: only a pointer into the allocations holding source or
+     * destination (a kernel given a buffer's start reaches all of it) */
+    uint64_t params[3] = {0x90000000ull, 42, 0x90000008ull};
     a = (tf_access){.api = "kernel", .unknown = true, .params = params, .params_len = sizeof params};
     check_effect(a, true, UNTOUCHED, TF_POLICY_ARGS);
     params[1] = SRC + 16;
     check_effect(a, true, MATERIALIZED, TF_POLICY_ARGS);
     params[1] = DST + 95;
+    check_effect(a, true, MATERIALIZED, TF_POLICY_ARGS);
+    params[1] = DEV_BASE + DEV_SIZE - 8; /* same allocation, outside both */
     check_effect(a, true, MATERIALIZED, TF_POLICY_ARGS);
 }
 
@@ -329,6 +332,29 @@ static void test_exit_drops_and_summarizes(void **state)
     free(buf);
 }
 
+/* A folds onto the record, B reads it too but cannot fold: the record runs,
+ * and A must then read the materialized destination, not be rewritten onto
+ * a record that no longer exists. */
+static void test_one_operand_refused(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r = {0};
+    defer(f, &r, std_desc());
+    tf_gemm g = std_gemm();
+    g.in[1].v = mat(DST, 4, 2, 2, 8); /* another ld: refused */
+    tf_plan plan;
+    tf_gemm_begin(f->e, &g, &plan);
+    assert_int_equal(r.runs, 1);
+    assert_false(plan.any);
+    assert_false(plan.in[0].folded);
+    assert_int_equal(plan.in[0].record, 0);
+    tf_gemm_end(f->e, &g, &plan, true);
+    assert_int_equal(log_count(f, "\"event\":\"fold\"", NULL), 0);
+    assert_int_equal(log_count(f, "\"event\":\"refuse\"", "\"operand\":\"B\""), 1);
+    fixture_free(f);
+}
+
 static void test_other_stream_consumer(void **state)
 {
     (void)state;
@@ -354,7 +380,7 @@ int main(void)
         cmocka_unit_test(test_gemm_output_effects),      cmocka_unit_test(test_fallback),
         cmocka_unit_test(test_log_mode_changes_nothing), cmocka_unit_test(test_chained_and_overwritten_producers),
         cmocka_unit_test(test_forced_materializations),  cmocka_unit_test(test_exit_drops_and_summarizes),
-        cmocka_unit_test(test_other_stream_consumer),
+        cmocka_unit_test(test_other_stream_consumer),    cmocka_unit_test(test_one_operand_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,24 @@
+/* Calls that end what a deferred record's replay needs: its stream, its
+ * context (and with it every handle and allocation made there). Records
+ * that would replay through them run first, while they still exist; a
+ * replay on a destroyed stream would fail after the program was told the
+ * producer succeeded. (cuBLAS and cuBLASLt handles: cublas_other.c,
+ * lt_handle.c.)
+ *
+ * A reset frees every allocation, so the destinations die too and dropping
+ * would be enough; but the engine can only forget allocations one base at
+ * a time, and a record left pending would later replay through dead
+ * handles into addresses the next allocation may reuse. */
+#include "access_hook.h"
+#include "describe.h"
+
+#define BEFORE_RESET(why) if (tf_watching()) tf_note_materialize_all(0, why)
+
+TF_BEFORE_HOOK(cudaError_t, TF_MISSING_CUDART, cudaStreamDestroy, (cudaStream_t s), (s),
+               tf_note_materialize_stream(TF_STREAM(s), "stream destroyed"))
+TF_BEFORE_HOOK(CUresult, TF_MISSING_CUDA, cuStreamDestroy_v2, (CUstream s), (s),
+               tf_note_materialize_stream(TF_STREAM(s), "stream destroyed"))
+TF_BEFORE_HOOK(cudaError_t, TF_MISSING_CUDART, cudaDeviceReset, (void), (), BEFORE_RESET("device reset"))
+TF_BEFORE_HOOK(CUresult, TF_MISSING_CUDA, cuDevicePrimaryCtxReset_v2, (CUdevice dev), (dev),
+               BEFORE_RESET("device reset"))
+TF_BEFORE_HOOK(CUresult, TF_MISSING_CUDA, cuCtxDestroy_v2, (CUcontext ctx), (ctx), BEFORE_RESET("context destroyed"))
