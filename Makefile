@@ -28,6 +28,7 @@ include tests/sim/sim.mk
 include tests/unit/unit.mk
 include tests/programs/programs.mk
 include tests/e2e/e2e.mk
+include tests/fuzz/fuzz.mk
 include tests/bench/bench.mk
 include scripts/scripts.mk
 
