@@ -40,22 +40,40 @@ void tf_alloc(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind)
     alloc_add(e, base, size, kind);
 }
 
-void tf_free(tf_engine *e, uint64_t base, uint64_t stream, const char *api)
+static tf_alloc_entry *alloc_at(tf_engine *e, uint64_t base)
 {
-    tf_alloc_entry *a = alloc_take(e, base);
+    tf_alloc_entry *a = NULL;
+    HASH_FIND(hh, e->allocs, &base, sizeof base, a);
+    return a;
+}
+
+void tf_free_begin(tf_engine *e, uint64_t base, uint64_t stream, const char *api)
+{
+    tf_alloc_entry *a = alloc_at(e, base);
     if (!a)
         return;
     tf_range ar = {a->base, a->base + a->size};
     char why[96];
+    snprintf(why, sizeof why, "source freed by %s", api);
     tf_record *p, *tmp;
     HASH_ITER(hh, e->pending, p, tmp) {
-        if (tf_range_overlaps(ar, p->dst_fp)) {
-            snprintf(why, sizeof why, "destination freed by %s", api);
-            rec_drop(e, p, why);
-        } else if (tf_range_overlaps(ar, p->src_fp)) {
-            snprintf(why, sizeof why, "source freed by %s", api);
+        if (tf_range_overlaps(ar, p->src_fp) && !tf_range_overlaps(ar, p->dst_fp))
             rec_materialize(e, p, stream, why, api);
-        }
+    }
+}
+
+void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok)
+{
+    tf_alloc_entry *a = ok ? alloc_take(e, base) : NULL;
+    if (!a)
+        return;
+    tf_range ar = {a->base, a->base + a->size};
+    char why[96];
+    snprintf(why, sizeof why, "destination freed by %s", api);
+    tf_record *p, *tmp;
+    HASH_ITER(hh, e->pending, p, tmp) {
+        if (tf_range_overlaps(ar, p->dst_fp))
+            rec_drop(e, p, why);
     }
     free(a);
 }

@@ -124,9 +124,12 @@ size_t tf_engine_pending(const tf_engine *e);
 
 /* Provenance of memory. */
 void tf_alloc(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind);
-/* Called before the real free: materialises records reading from the
- * allocation, drops records writing into it, forgets the allocation. */
-void tf_free(tf_engine *e, uint64_t base, uint64_t stream, const char *api);
+/* Around the real free, with no other engine call in between (the caller
+ * holds its lock across the free, so the address cannot be reused
+ * meanwhile): begin materialises records reading from the allocation; end,
+ * when the free succeeded, drops records writing into it and forgets it. */
+void tf_free_begin(tf_engine *e, uint64_t base, uint64_t stream, const char *api);
+void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok);
 
 /* Any call that is not a producer or a foldable GEMM. */
 void tf_access_begin(tf_engine *e, const tf_access *a);

@@ -29,7 +29,7 @@ typedef struct tf_alloc_entry {
 #define TF_MAX_REASONS 24
 typedef struct tf_counts {
     uint64_t seen, deferred, never_run, materialized, refused, folded;
-    uint64_t bytes_saved, launches_saved, fallbacks, verified, verify_mismatches;
+    uint64_t bytes_saved, launches_saved, fallbacks, verified, verify_mismatches, replays_failed;
     const char *reason_key[TF_MAX_REASONS];
     uint64_t reason_n[TF_MAX_REASONS];
 } tf_counts;
@@ -65,7 +65,7 @@ void effects_after(tf_engine *e, const tf_access *a);
 /* log.c */
 void log_transpose(tf_engine *e, const tf_record *p);
 void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to);
-void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const char *trigger);
+void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const char *trigger, int status);
 void log_drop(tf_engine *e, const tf_record *p, const char *reason);
 void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const char *key, const char *reason);
 void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const char *key, const char *reason);

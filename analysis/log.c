@@ -117,7 +117,7 @@ void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, t
     jl_end(e, &j);
 }
 
-void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const char *trigger)
+void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const char *trigger, int status)
 {
     if (!e->cfg.log)
         return;
@@ -128,6 +128,8 @@ void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const
     jl_str(&j, "reason", reason);
     jl_str(&j, "trigger", trigger);
     jl_int(&j, "folds", p->folds);
+    if (status) /* the replay itself failed: the destination may be stale */
+        jl_int(&j, "replay_status", status);
     jl_end(e, &j);
 }
 

@@ -57,10 +57,13 @@ void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const 
 {
     p->state = REC_MATERIALIZED;
     /* In log mode the producer already ran: only say what would happen. */
+    int status = 0;
     if (e->cfg.mode == TF_MODE_FOLD && p->replay.run)
-        p->replay.run(p->replay.arg, trigger_stream);
+        status = p->replay.run(p->replay.arg, trigger_stream);
     e->n.materialized++;
-    log_materialize(e, p, reason, trigger);
+    if (status)
+        e->n.replays_failed++;
+    log_materialize(e, p, reason, trigger, status);
     rec_discard(e, p);
 }
 

@@ -36,6 +36,9 @@ void summary_write(tf_engine *e)
             n->folded, would, saved, n->launches_saved, n->launches_saved == 1 ? "" : "es");
     if (n->fallbacks)
         fprintf(f, "transfold: folded calls rejected by the library and reissued: %" PRIu64 "\n", n->fallbacks);
+    if (n->replays_failed)
+        fprintf(f, "transfold: REPLAYS FAILED: %" PRIu64 " deferred transposes could not be reissued\n",
+                n->replays_failed);
     if (n->verified)
         fprintf(f, "transfold: verified %" PRIu64 " folded calls, %" PRIu64 " mismatches\n", n->verified,
                 n->verify_mismatches);

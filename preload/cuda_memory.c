@@ -11,10 +11,8 @@ static CUresult noted(CUresult r, uint64_t base, size_t size, tf_mem_kind kind)
     return r;
 }
 
-static void before_free(uint64_t p, uint64_t stream, const char *api)
-{
-    tf_note_free((const void *)(uintptr_t)p, stream, api);
-}
+#define NOTED_FREE(p, stream, api, call) \
+    TF_NOTED_FREE((const void *)(uintptr_t)(p), stream, api, call, CUDA_SUCCESS)
 
 #define DPTR(p) ((p) ? (uint64_t)*(p) : 0)
 
@@ -76,27 +74,23 @@ ALLOC_FROM_POOL(cuMemAllocFromPoolAsync_ptsz)
 CUresult cuMemFree_v2(CUdeviceptr p)
 {
     TF_REAL_OR(cuMemFree_v2, TF_MISSING_CUDA);
-    before_free(p, 0, "cuMemFree");
-    return TF_PASS(real(p));
+    return NOTED_FREE(p, 0, "cuMemFree", real(p));
 }
 
 CUresult cuMemFreeHost(void *p)
 {
     TF_REAL_OR(cuMemFreeHost, TF_MISSING_CUDA);
-    before_free(TF_ADDR(p), 0, "cuMemFreeHost");
-    return TF_PASS(real(p));
+    return NOTED_FREE(TF_ADDR(p), 0, "cuMemFreeHost", real(p));
 }
 
 CUresult cuMemFreeAsync(CUdeviceptr p, CUstream s)
 {
     TF_REAL_OR(cuMemFreeAsync, TF_MISSING_CUDA);
-    before_free(p, TF_STREAM(s), "cuMemFreeAsync");
-    return TF_PASS(real(p, s));
+    return NOTED_FREE(p, TF_STREAM(s), "cuMemFreeAsync", real(p, s));
 }
 
 CUresult cuMemFreeAsync_ptsz(CUdeviceptr p, CUstream s)
 {
     TF_REAL_OR(cuMemFreeAsync_ptsz, TF_MISSING_CUDA);
-    before_free(p, TF_PTSZ(s), "cuMemFreeAsync");
-    return TF_PASS(real(p, s));
+    return NOTED_FREE(p, TF_PTSZ(s), "cuMemFreeAsync", real(p, s));
 }

@@ -64,27 +64,23 @@ cudaError_t cudaMallocManaged(void **p, size_t size, unsigned int flags)
 cudaError_t cudaFree(void *p)
 {
     TF_REAL_OR(cudaFree, TF_MISSING_CUDART);
-    tf_note_free(p, 0, "cudaFree");
-    return TF_PASS(real(p));
+    return TF_NOTED_FREE(p, 0, "cudaFree", real(p), cudaSuccess);
 }
 
 cudaError_t cudaFreeHost(void *p)
 {
     TF_REAL_OR(cudaFreeHost, TF_MISSING_CUDART);
-    tf_note_free(p, 0, "cudaFreeHost");
-    return TF_PASS(real(p));
+    return TF_NOTED_FREE(p, 0, "cudaFreeHost", real(p), cudaSuccess);
 }
 
 cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
 {
     TF_REAL_OR(cudaFreeAsync, TF_MISSING_CUDART);
-    tf_note_free(p, TF_STREAM(s), "cudaFreeAsync");
-    return TF_PASS(real(p, s));
+    return TF_NOTED_FREE(p, TF_STREAM(s), "cudaFreeAsync", real(p, s), cudaSuccess);
 }
 
 cudaError_t cudaFreeAsync_ptsz(void *p, cudaStream_t s)
 {
     TF_REAL_OR(cudaFreeAsync_ptsz, TF_MISSING_CUDART);
-    tf_note_free(p, TF_PTSZ(s), "cudaFreeAsync");
-    return TF_PASS(real(p, s));
+    return TF_NOTED_FREE(p, TF_PTSZ(s), "cudaFreeAsync", real(p, s), cudaSuccess);
 }

@@ -171,13 +171,23 @@ void tf_note_alloc(const void *base, size_t size, tf_mem_kind kind)
     tf_unlock(e);
 }
 
-void tf_note_free(const void *base, uint64_t stream, const char *api)
+tf_engine *tf_note_free_begin(const void *base, uint64_t stream, const char *api)
 {
     if (!base || !tf_active())
-        return;
+        return NULL;
     tf_engine *e = tf_lock();
     if (e)
-        tf_free(e, (uint64_t)(uintptr_t)base, stream, api);
+        tf_free_begin(e, (uint64_t)(uintptr_t)base, stream, api);
+    else
+        tf_unlock(e);
+    return e;
+}
+
+void tf_note_free_end(tf_engine *e, const void *base, const char *api, bool ok)
+{
+    if (!e)
+        return;
+    tf_free_end(e, (uint64_t)(uintptr_t)base, api, ok);
     tf_unlock(e);
 }
 

@@ -71,7 +71,17 @@ void tf_unlock(tf_engine *e);
 /* Engine shortcuts that take the lock themselves. Allocations and frees
  * are noted whenever the layer is active (tf_active), whatever is pending. */
 void tf_note_alloc(const void *base, size_t size, tf_mem_kind kind);
-void tf_note_free(const void *base, uint64_t stream, const char *api);
+/* A free runs between these two with the engine locked, so no other thread
+ * can reuse the address before the engine knows whether the free worked. */
+tf_engine *tf_note_free_begin(const void *base, uint64_t stream, const char *api);
+void tf_note_free_end(tf_engine *e, const void *base, const char *api, bool ok);
+#define TF_NOTED_FREE(base, stream, api, call, success)                  \
+    ({                                                                   \
+        tf_engine *tf_fe_ = tf_note_free_begin((base), (stream), (api)); \
+        __typeof__(call) tf_fr_ = TF_PASS(call);                         \
+        tf_note_free_end(tf_fe_, (base), (api), tf_fr_ == (success));    \
+        tf_fr_;                                                          \
+    })
 void tf_note_access_begin(const tf_access *a);
 void tf_note_access_end(const tf_access *a, bool ok);
 void tf_note_materialize_all(uint64_t stream, const char *reason);

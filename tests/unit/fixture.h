@@ -11,14 +11,14 @@
 
 #include "engine.h"
 
-typedef struct fake_replay { int runs, releases; uint64_t trigger; } fake_replay;
+typedef struct fake_replay { int runs, releases, fail; uint64_t trigger; } fake_replay;
 
 static int fake_run(void *arg, uint64_t trigger)
 {
     fake_replay *f = arg;
     f->runs++;
     f->trigger = trigger;
-    return 0;
+    return f->fail;
 }
 
 static void fake_release(void *arg)
@@ -75,6 +75,13 @@ static inline int log_count(fixture *f, const char *a, const char *b)
         line = end ? end + 1 : NULL;
     }
     return n;
+}
+
+/* A free that succeeds, as the hooks report it. */
+static inline void free_ok(tf_engine *e, uint64_t base, uint64_t stream)
+{
+    tf_free_begin(e, base, stream, "cudaFree");
+    tf_free_end(e, base, "cudaFree", true);
 }
 
 static inline tf_view mat(uint64_t addr, uint32_t elem, int64_t rows, int64_t cols, int64_t ld)

@@ -42,7 +42,7 @@ static void test_two_folds_then_free(void **state)
         assert_int_equal(plan.in[0].op, TF_OP_T);
         tf_gemm_end(f->e, &g, &plan, true);
     }
-    tf_free(f->e, DEV_BASE, 7, "cudaFree");
+    free_ok(f->e, DEV_BASE, 7);
     assert_int_equal(r.runs, 0);
     assert_int_equal(r.releases, 1);
     assert_int_equal(tf_engine_pending(f->e), 0);
@@ -72,6 +72,13 @@ static void test_readback_materializes_once(void **state)
     assert_int_equal(r.trigger, 0);
     assert_int_equal(r.releases, 1);
     assert_int_equal(log_count(f, "\"event\":\"materialize\"", "cudaMemcpy"), 1);
+    assert_int_equal(log_count(f, "replay_status", NULL), 0);
+    /* a replay that fails is said so, with its status */
+    fake_replay bad = {.fail = 700};
+    defer(f, &bad, std_desc());
+    tf_access_begin(f->e, &a);
+    assert_int_equal(bad.runs, 1);
+    assert_int_equal(log_count(f, "\"replay_status\":700", NULL), 1);
     fixture_free(f);
 }
 
@@ -141,15 +148,18 @@ static void test_frees(void **state)
     tf_alloc(f->e, 0x91000000ull, 0x1000, TF_MEM_DEVICE);
     fake_replay r = {0};
     assert_true(defer(f, &r, transpose_desc(0x90000000ull, 6, 0x91000000ull, 4, 4, 6, 4)));
-    tf_free(f->e, 0x90000000ull, 3, "cudaFree"); /* the source: must run first */
+    free_ok(f->e, 0x90000000ull, 3); /* the source: must run first */
     assert_int_equal(r.runs, 1);
     assert_int_equal(r.trigger, 3);
     fake_replay r2 = {0};
     tf_alloc(f->e, 0x90000000ull, 0x1000, TF_MEM_DEVICE);
     assert_true(defer(f, &r2, transpose_desc(0x90000000ull, 6, 0x91000000ull, 4, 4, 6, 4)));
-    tf_free(f->e, 0x12345ull, 3, "cudaFree"); /* not an allocation we know */
+    free_ok(f->e, 0x12345ull, 3); /* not an allocation we know */
     assert_int_equal(tf_engine_pending(f->e), 1);
-    tf_free(f->e, 0x91000000ull, 3, "cudaFree");
+    tf_free_begin(f->e, 0x91000000ull, 3, "cudaFree"); /* a free that fails: nothing dies */
+    tf_free_end(f->e, 0x91000000ull, "cudaFree", false);
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    free_ok(f->e, 0x91000000ull, 3);
     assert_int_equal(r2.runs, 0);
     assert_int_equal(r2.releases, 1);
     fixture_free(f);
