@@ -47,34 +47,33 @@ static tf_alloc_entry *alloc_at(tf_engine *e, uint64_t base)
     return a;
 }
 
+/* A freed allocation: records reading from it run first (begin), records
+ * writing into it die with it (end, once the free succeeded). */
+static void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, const char *api)
+{
+    char why[96];
+    snprintf(why, sizeof why, "%s freed by %s", dst ? "destination" : "source", api);
+    tf_record *p, *tmp;
+    HASH_ITER(hh, e->pending, p, tmp) {
+        if (!tf_range_overlaps(ar, p->dst_fp) && tf_range_overlaps(ar, p->src_fp) && !dst)
+            rec_materialize(e, p, stream, why, api);
+        else if (tf_range_overlaps(ar, p->dst_fp) && dst)
+            rec_drop(e, p, why);
+    }
+}
+
 void tf_free_begin(tf_engine *e, uint64_t base, uint64_t stream, const char *api)
 {
     tf_alloc_entry *a = alloc_at(e, base);
-    if (!a)
-        return;
-    tf_range ar = {a->base, a->base + a->size};
-    char why[96];
-    snprintf(why, sizeof why, "source freed by %s", api);
-    tf_record *p, *tmp;
-    HASH_ITER(hh, e->pending, p, tmp) {
-        if (tf_range_overlaps(ar, p->src_fp) && !tf_range_overlaps(ar, p->dst_fp))
-            rec_materialize(e, p, stream, why, api);
-    }
+    if (a)
+        free_effect(e, (tf_range){a->base, a->base + a->size}, false, stream, api);
 }
 
 void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok)
 {
     tf_alloc_entry *a = ok ? alloc_take(e, base) : NULL;
-    if (!a)
-        return;
-    tf_range ar = {a->base, a->base + a->size};
-    char why[96];
-    snprintf(why, sizeof why, "destination freed by %s", api);
-    tf_record *p, *tmp;
-    HASH_ITER(hh, e->pending, p, tmp) {
-        if (tf_range_overlaps(ar, p->dst_fp))
-            rec_drop(e, p, why);
-    }
+    if (a)
+        free_effect(e, (tf_range){a->base, a->base + a->size}, true, 0, api);
     free(a);
 }
 

@@ -195,27 +195,28 @@ case_geam_dgemv() {
 
 # Complex: conjugate transposes fold N->C and C->N and refuse T; plain
 # transposes fold N->T and T->N and refuse C.
-case_complex_c_conj_N() { run_all geam_complex c C N; folded cublasCgeam 1; folds_to N C 1; }
-case_complex_c_conj_C() { run_all geam_complex c C C; folded cublasCgeam 1; folds_to C N 1; }
-case_complex_c_conj_T() {
-    run_all geam_complex c C T
-    materialized cublasCgeam 1 "cublasCgeam cublasCgemm"
+# complex_folds TYPE GEAM-OP GEMM-OP OP-AFTER / complex_refused TYPE GEAM-OP GEMM-OP
+complex_folds() {
+    local T=${1^^}
+    run_all geam_complex "$1" "$2" "$3"
+    folded "cublas${T}geam" 1
+    folds_to "$3" "$4" 1
+}
+complex_refused() {
+    local T=${1^^}
+    run_all geam_complex "$1" "$2" "$3"
+    materialized "cublas${T}geam" 1 "cublas${T}geam cublas${T}gemm"
     refused operand 1
 }
-case_complex_z_conj_N() { run_all geam_complex z C N; folded cublasZgeam 1; folds_to N C 1; }
-case_complex_z_conj_C() { run_all geam_complex z C C; folded cublasZgeam 1; folds_to C N 1; }
-case_complex_z_conj_T() {
-    run_all geam_complex z C T
-    materialized cublasZgeam 1 "cublasZgeam cublasZgemm"
-    refused operand 1
-}
-case_complex_c_plain_T() { run_all geam_complex c T T; folded cublasCgeam 1; folds_to T N 1; }
-case_complex_z_plain_N() { run_all geam_complex z T N; folded cublasZgeam 1; folds_to N T 1; }
-case_complex_z_plain_C() {
-    run_all geam_complex z T C
-    materialized cublasZgeam 1 "cublasZgeam cublasZgemm"
-    refused operand 1
-}
+case_complex_c_conj_N() { complex_folds c C N C; }
+case_complex_c_conj_C() { complex_folds c C C N; }
+case_complex_c_conj_T() { complex_refused c C T; }
+case_complex_z_conj_N() { complex_folds z C N C; }
+case_complex_z_conj_C() { complex_folds z C C N; }
+case_complex_z_conj_T() { complex_refused z C T; }
+case_complex_c_plain_T() { complex_folds c T T N; }
+case_complex_z_plain_N() { complex_folds z T N T; }
+case_complex_z_plain_C() { complex_refused z T C; }
 
 case_invalid_idle() { # error statuses with nothing pending: identical everywhere
     run_all invalid idle
