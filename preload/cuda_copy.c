@@ -83,6 +83,11 @@ OPAQUE(cuMemcpy3DPeer, (const CUDA_MEMCPY3D_PEER *p), (p), 0)
 OPAQUE(cuMemcpy3DPeer_ptds, (const CUDA_MEMCPY3D_PEER *p), (p), TF_STREAM_PER_THREAD)
 OPAQUE(cuMemcpy3DPeerAsync, (const CUDA_MEMCPY3D_PEER *p, CUstream s), (p, s), TF_STREAM(s))
 OPAQUE(cuMemcpy3DPeerAsync_ptsz, (const CUDA_MEMCPY3D_PEER *p, CUstream s), (p, s), TF_PTSZ(s))
+/* Arrays live outside the allocations we track. */
+OPAQUE(cuMemcpyAtoD_v2, (CUdeviceptr d, CUarray a, size_t off, size_t n), (d, a, off, n), 0)
+OPAQUE(cuMemcpyAtoD_v2_ptds, (CUdeviceptr d, CUarray a, size_t off, size_t n), (d, a, off, n), TF_STREAM_PER_THREAD)
+OPAQUE(cuMemcpyDtoA_v2, (CUarray a, size_t off, CUdeviceptr d, size_t n), (a, off, d, n), 0)
+OPAQUE(cuMemcpyDtoA_v2_ptds, (CUarray a, size_t off, CUdeviceptr d, size_t n), (a, off, d, n), TF_STREAM_PER_THREAD)
 
 #define BATCH (CUdeviceptr *d, CUdeviceptr *src, size_t *n, size_t count, CUmemcpyAttributes *attrs, size_t *idx, \
                size_t nattrs, CUstream s)

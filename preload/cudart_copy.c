@@ -100,3 +100,33 @@ OPAQUE(cudaMemcpyBatchAsync, BATCH, BATCH_ARGS, TF_STREAM(s))
 OPAQUE(cudaMemcpyBatchAsync_ptsz, BATCH, BATCH_ARGS, TF_PTSZ(s))
 OPAQUE(cudaMemcpy3DBatchAsync, BATCH3D, (n, ops, flags, s), TF_STREAM(s))
 OPAQUE(cudaMemcpy3DBatchAsync_ptsz, BATCH3D, (n, ops, flags, s), TF_PTSZ(s))
+
+/* Symbols and arrays live outside the allocations we track, and their
+ * linear side may be a transpose's source or destination: opaque. */
+#define TOSYM (const void *sym, const void *src, size_t n, size_t off, enum cudaMemcpyKind k)
+#define TOSYM_ASYNC (const void *sym, const void *src, size_t n, size_t off, enum cudaMemcpyKind k, cudaStream_t s)
+#define FROMSYM (void *dst, const void *sym, size_t n, size_t off, enum cudaMemcpyKind k)
+#define FROMSYM_ASYNC (void *dst, const void *sym, size_t n, size_t off, enum cudaMemcpyKind k, cudaStream_t s)
+OPAQUE(cudaMemcpyToSymbol, TOSYM, (sym, src, n, off, k), 0)
+OPAQUE(cudaMemcpyToSymbol_ptds, TOSYM, (sym, src, n, off, k), TF_STREAM_PER_THREAD)
+OPAQUE(cudaMemcpyToSymbolAsync, TOSYM_ASYNC, (sym, src, n, off, k, s), TF_STREAM(s))
+OPAQUE(cudaMemcpyToSymbolAsync_ptsz, TOSYM_ASYNC, (sym, src, n, off, k, s), TF_PTSZ(s))
+OPAQUE(cudaMemcpyFromSymbol, FROMSYM, (dst, sym, n, off, k), 0)
+OPAQUE(cudaMemcpyFromSymbol_ptds, FROMSYM, (dst, sym, n, off, k), TF_STREAM_PER_THREAD)
+OPAQUE(cudaMemcpyFromSymbolAsync, FROMSYM_ASYNC, (dst, sym, n, off, k, s), TF_STREAM(s))
+OPAQUE(cudaMemcpyFromSymbolAsync_ptsz, FROMSYM_ASYNC, (dst, sym, n, off, k, s), TF_PTSZ(s))
+
+#define TOARR (cudaArray_t a, size_t wo, size_t ho, const void *src, size_t sp, size_t w, size_t h, enum cudaMemcpyKind k)
+#define TOARR_ASYNC (cudaArray_t a, size_t wo, size_t ho, const void *src, size_t sp, size_t w, size_t h, \
+                     enum cudaMemcpyKind k, cudaStream_t s)
+#define FROMARR (void *dst, size_t dp, cudaArray_const_t a, size_t wo, size_t ho, size_t w, size_t h, enum cudaMemcpyKind k)
+#define FROMARR_ASYNC (void *dst, size_t dp, cudaArray_const_t a, size_t wo, size_t ho, size_t w, size_t h, \
+                       enum cudaMemcpyKind k, cudaStream_t s)
+OPAQUE(cudaMemcpy2DToArray, TOARR, (a, wo, ho, src, sp, w, h, k), 0)
+OPAQUE(cudaMemcpy2DToArray_ptds, TOARR, (a, wo, ho, src, sp, w, h, k), TF_STREAM_PER_THREAD)
+OPAQUE(cudaMemcpy2DToArrayAsync, TOARR_ASYNC, (a, wo, ho, src, sp, w, h, k, s), TF_STREAM(s))
+OPAQUE(cudaMemcpy2DToArrayAsync_ptsz, TOARR_ASYNC, (a, wo, ho, src, sp, w, h, k, s), TF_PTSZ(s))
+OPAQUE(cudaMemcpy2DFromArray, FROMARR, (dst, dp, a, wo, ho, w, h, k), 0)
+OPAQUE(cudaMemcpy2DFromArray_ptds, FROMARR, (dst, dp, a, wo, ho, w, h, k), TF_STREAM_PER_THREAD)
+OPAQUE(cudaMemcpy2DFromArrayAsync, FROMARR_ASYNC, (dst, dp, a, wo, ho, w, h, k, s), TF_STREAM(s))
+OPAQUE(cudaMemcpy2DFromArrayAsync_ptsz, FROMARR_ASYNC, (dst, dp, a, wo, ho, w, h, k, s), TF_PTSZ(s))
