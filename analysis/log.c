@@ -84,14 +84,20 @@ static void jl_shape(jline *j, const tf_transpose_desc *d)
     jl_int(j, "bytes", (long long)(2 * tf_view_bytes(&d->dst)));
 }
 
+/* The start every event about one record shares. */
+static void jl_record(tf_engine *e, jline *j, const char *event, const tf_record *p)
+{
+    jl_begin(e, j, event);
+    jl_int(j, "id", (long long)p->id);
+    jl_shape(j, &p->d);
+}
+
 void log_transpose(tf_engine *e, const tf_record *p)
 {
     if (!e->cfg.log)
         return;
     jline j;
-    jl_begin(e, &j, "transpose");
-    jl_int(&j, "id", (long long)p->id);
-    jl_shape(&j, &p->d);
+    jl_record(e, &j, "transpose", p);
     jl_raw(&j, ",\"stream\":\"0x%" PRIx64 "\"", p->d.stream);
     jl_end(e, &j);
 }
@@ -122,9 +128,7 @@ void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const
     if (!e->cfg.log)
         return;
     jline j;
-    jl_begin(e, &j, "materialize");
-    jl_int(&j, "id", (long long)p->id);
-    jl_shape(&j, &p->d);
+    jl_record(e, &j, "materialize", p);
     jl_str(&j, "reason", reason);
     jl_str(&j, "trigger", trigger);
     jl_int(&j, "folds", p->folds);
@@ -138,9 +142,7 @@ void log_drop(tf_engine *e, const tf_record *p, const char *reason)
     if (!e->cfg.log)
         return;
     jline j;
-    jl_begin(e, &j, "drop");
-    jl_int(&j, "id", (long long)p->id);
-    jl_shape(&j, &p->d);
+    jl_record(e, &j, "drop", p);
     jl_str(&j, "reason", reason);
     jl_int(&j, "folds", p->folds);
     jl_int(&j, "launches", 1);
