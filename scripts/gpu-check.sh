@@ -100,10 +100,10 @@ for r in "$ROOT"/tests/e2e/rules/*.rules; do [ -f "$r" ] && RULE_OPTS+=(--rules 
 # like hooks, print what differs under the preload by design), and the demo.
 # seed_bench is timed on its own below.
 case_list() {
-  local cases=$ROOT/tests/e2e/cases.sh
-  [ -f "$cases" ] || echo "gpu-check: warning: no $cases, only the demo runs" >&2
-  if [ -f "$cases" ]; then
-    grep -oE '\brun_all [^;}]+' "$cases" | sed -E 's/^run_all +//; s/"//g; s/ +$//' |
+  local cases=("$ROOT"/tests/e2e/cases*.sh)
+  [ -f "${cases[0]}" ] || echo "gpu-check: warning: no tests/e2e/cases*.sh, only the demo runs" >&2
+  if [ -f "${cases[0]}" ]; then
+    cat "${cases[@]}" | grep -oE '\brun_all [^;}]+' | sed -E 's/^run_all +//; s/"//g; s/ +$//' |
       sed "s#\\\$BUILD#$BUILD#g" | awk '!seen[$0]++'
   fi
   echo demo

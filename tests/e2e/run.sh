@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end runner: every case of cases.sh, each program run on the CPU
+# End-to-end runner: every case of cases*.sh, each program run on the CPU
 # stand-in without transfold and in every mode (see lib.sh).
 #
 #   BUILD=build bash tests/e2e/run.sh
@@ -23,10 +23,12 @@ for tool in jq nm timeout; do
 done
 
 . "$ROOT/tests/e2e/lib.sh"
-. "$ROOT/tests/e2e/cases.sh"
+# Cases live in cases.sh and in one cases_<topic>.sh per topic.
+CASE_FILES=("$ROOT"/tests/e2e/cases*.sh)
+for f in "${CASE_FILES[@]}"; do . "$f"; done
 
-# Cases in the order cases.sh defines them.
-CASES=$(grep -oE '^case_[A-Za-z0-9_]+\(\)' "$ROOT/tests/e2e/cases.sh" | sed 's/^case_//; s/()$//')
+# Cases in the order their files define them.
+CASES=$(cat "${CASE_FILES[@]}" | grep -oE '^case_[A-Za-z0-9_]+\(\)' | sed 's/^case_//; s/()$//')
 selected() {
     local glob
     set -f
