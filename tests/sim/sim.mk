@@ -2,7 +2,7 @@
 # Sources: tests/sim/<lib>/*.c plus tests/sim/common/*.c (compiled into each,
 # hidden). Exports: tests/sim/<lib>/exports.map (version script).
 SIM_DIR    := $(BUILD)/sim
-SIM_CFLAGS := $(CFLAGS) -fvisibility=default $(CUDA_INC) -Itests/sim -Itests/sim/common
+SIM_CFLAGS := $(CFLAGS) -fvisibility=default $(CUDA_INC) -Itests/sim -Itests/sim/common -I$(SIM_DIR)/gen
 SIM_COMMON := $(wildcard tests/sim/common/*.c)
 SIM_HDRS   := $(wildcard tests/sim/*.h tests/sim/common/*.h tests/sim/*/*.h)
 
@@ -20,6 +20,13 @@ $(eval $(call sim_lib,cudart,libcudart.so.13,))
 $(eval $(call sim_lib,cublasLt,libcublasLt.so.13,))
 $(eval $(call sim_lib,cublas,libcublas.so.13,-L$(SIM_DIR) -l:libcublasLt.so.13))
 $(SIM_DIR)/libcublas.so.13: $(SIM_DIR)/libcublasLt.so.13
+
+# The driver's table of every entry point the headers declare, generated
+# from the installed toolkit (see gen-entry-points.sh).
+$(SIM_DIR)/gen/driver_pfn.h: tests/sim/cuda/gen-entry-points.sh $(wildcard $(CUDA_HOME)/include/cuda*Typedefs.h)
+	@mkdir -p $(dir $@)
+	sh $< $(CUDA_HOME)/include >$@.tmp && mv $@.tmp $@
+$(SIM_DIR)/libcuda.so.1: $(SIM_DIR)/gen/driver_pfn.h
 
 sim: $(SIM_LIBS)
 all: sim

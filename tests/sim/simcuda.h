@@ -12,6 +12,10 @@
  *                    executed: {"op":"<API name>", ...}; kernels are
  *                    {"op":"kernel","name":"<device name>", ...}
  *   SIMCUDA_NOOP=1   skip the arithmetic of device work (benchmarks only)
+ *   SIMCUDA_UNSUPPORTED=1  name on stderr (once each) the driver entry points
+ *                    called that the stand-in cannot do; cuGetProcAddress
+ *                    resolves every entry point of the CUDA headers, and
+ *                    those answer CUDA_ERROR_NOT_SUPPORTED
  */
 #ifndef SIMCUDA_H
 #define SIMCUDA_H

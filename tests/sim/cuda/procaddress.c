@@ -1,7 +1,12 @@
 /* cuGetProcAddress and cuGetProcAddress_v2: name -> entry point, from the
  * one table of driver functions (table.h). Looking up "cuGetProcAddress"
- * returns this very resolver, as the real driver does. */
+ * returns this very resolver, as the real driver does. Entry points the
+ * headers declare and the stand-in does not implement (at the version
+ * asked) resolve to a function that returns CUDA_ERROR_NOT_SUPPORTED
+ * (unsupported.c), so that the static runtime, which looks every one up
+ * at start-up, starts. */
 #include "internal.h"
+#include "unsupported.h"
 
 #include <string.h>
 
@@ -32,27 +37,42 @@ static bool matches(const struct sim_entry *e, const char *symbol)
            strcmp(e->per_thread_symbol, symbol) == 0;
 }
 
-static CUresult resolve(const char *symbol, void **pfn, int version, cuuint64_t flags,
-                        CUdriverProcAddressQueryResult *status)
+/* The stand-in's own row of `symbol` for `version`: the highest
+ * min_version not above it. *named: whether any row has that name. */
+static const struct sim_entry *own_entry(const char *symbol, int version, bool *named)
 {
     const struct sim_entry *best = NULL;
-    bool named = false;
-    if (!symbol || !pfn)
-        return CUDA_ERROR_INVALID_VALUE;
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
         if (!matches(&table[i], symbol))
             continue;
-        named = true;
+        *named = true;
         if (table[i].min_version <= version && (!best || table[i].min_version > best->min_version))
             best = &table[i];
     }
-    *pfn = NULL;
-    if (!best) {
+    return best;
+}
+
+static CUresult resolve(const char *symbol, void **pfn, int version, cuuint64_t flags,
+                        CUdriverProcAddressQueryResult *status)
+{
+    bool named = false;
+    int header_version = 0;
+    void *unsupported = NULL;
+    if (!symbol || !pfn)
+        return CUDA_ERROR_INVALID_VALUE;
+    const struct sim_entry *own = own_entry(symbol, version, &named);
+    named |= sim_header_entry(symbol, version, &header_version, &unsupported);
+    /* A newer version in the headers than the stand-in implements has
+     * another signature: the stand-in's older function must not answer it. */
+    if (own && (!unsupported || own->min_version >= header_version))
+        *pfn = (flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) ? own->per_thread_fn : own->fn;
+    else
+        *pfn = unsupported;
+    if (!*pfn) {
         if (status)
             *status = named ? CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
         return CUDA_ERROR_NOT_FOUND;
     }
-    *pfn = (flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) ? best->per_thread_fn : best->fn;
     if (status)
         *status = CU_GET_PROC_ADDRESS_SUCCESS;
     return CUDA_SUCCESS;

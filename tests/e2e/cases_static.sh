@@ -1,0 +1,21 @@
+# Cases for programs that reach the driver the way nvcc's default static
+# runtime does: every entry point through cuGetProcAddress (issue 11).
+
+# entry_points_all: every entry point the CUDA headers declare (the PFN
+# typedefs of cuda*Typedefs.h, each version, both stream flags) resolves, as
+# the static runtime requires of a driver; one the stand-in cannot do
+# answers CUDA_ERROR_NOT_SUPPORTED (801) when called, and the same through
+# transfold's cuGetProcAddress route.
+case_entry_points_all() {
+    local list=$CASE_DIR/entry_points.list
+    sh "$ROOT/tests/sim/cuda/gen-entry-points.sh" "${CUDA_HOME:-/usr/local/cuda}/include" |
+        sed -n 's/^SIM_PFN(\(.*\), \(.*\))$/\1 \2/p' >"$list"
+    check "header entry points listed" 1 "$([ "$(wc -l <"$list")" -gt 400 ] && echo 1 || echo 0)"
+    run_all entry_points "$list" cuProfilerStart 4000
+    expect_line base "round trip" "\\[63\\]=41fc0000$"
+    local m
+    for m in $MODES; do
+        expect_line "$m" "entry points looked up" "failed lookups: 0$"
+        expect_line "$m" "cuProfilerStart ->" "-> 801$"
+    done
+}
