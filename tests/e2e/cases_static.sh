@@ -8,8 +8,10 @@
 # transfold's cuGetProcAddress route.
 case_entry_points_all() {
     local list=$CASE_DIR/entry_points.list
-    sh "$ROOT/tests/sim/cuda/gen-entry-points.sh" "${CUDA_HOME:-/usr/local/cuda}/include" |
-        sed -n 's/^SIM_PFN(\(.*\), \(.*\))$/\1 \2/p' >"$list"
+    # (every typedef, per-thread ones too, straight from the headers)
+    cat "${CUDA_HOME:-/usr/local/cuda}"/include/cuda*Typedefs.h |
+        grep -oE 'PFN_cu[A-Za-z0-9]+_v[0-9]+(_ptds|_ptsz)?[[:space:]]*\)' |
+        sed -E 's/^PFN_//; s/(_ptds|_ptsz)?[[:space:]]*\)$//; s/_v([0-9]+)$/ \1/' | sort -u >"$list"
     check "header entry points listed" 1 "$([ "$(wc -l <"$list")" -gt 400 ] && echo 1 || echo 0)"
     run_all entry_points "$list" cuProfilerStart 4000
     expect_line base "round trip" "\\[63\\]=41fc0000$"

@@ -33,7 +33,8 @@ typedef CUresult (*htod_fn)(CUdeviceptr, const void *, size_t);
 typedef CUresult (*dtoh_fn)(void *, CUdeviceptr, size_t);
 
 /* Device memory through looked-up pointers only, as a static runtime uses
- * the driver. */
+ * the driver; the copy to the device in its per-thread default stream form,
+ * asked at the version that form appeared in (7.0), as that runtime asks. */
 static int round_trip(gpa_fn gpa)
 {
     alloc_fn alloc;
@@ -41,7 +42,7 @@ static int round_trip(gpa_fn gpa)
     htod_fn htod;
     dtoh_fn dtoh;
     if (lookup(gpa, "cuMemAlloc", 3020, 0, (void **)&alloc) || lookup(gpa, "cuMemFree", 3020, 0, (void **)&release) ||
-        lookup(gpa, "cuMemcpyHtoD", 3020, 0, (void **)&htod) || lookup(gpa, "cuMemcpyDtoH", 3020, 0, (void **)&dtoh))
+        lookup(gpa, "cuMemcpyHtoD", 7000, CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM, (void **)&htod) || lookup(gpa, "cuMemcpyDtoH", 3020, 0, (void **)&dtoh))
         return 1;
     float in[64], out[64] = {0};
     for (int i = 0; i < 64; i++) in[i] = 0.5f * (float)i;

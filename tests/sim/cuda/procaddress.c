@@ -56,18 +56,19 @@ static CUresult resolve(const char *symbol, void **pfn, int version, cuuint64_t 
                         CUdriverProcAddressQueryResult *status)
 {
     bool named = false;
-    int header_version = 0;
     void *unsupported = NULL;
     if (!symbol || !pfn)
         return CUDA_ERROR_INVALID_VALUE;
     const struct sim_entry *own = own_entry(symbol, version, &named);
-    named |= sim_header_entry(symbol, version, &header_version, &unsupported);
-    /* A newer version in the headers than the stand-in implements has
-     * another signature: the stand-in's older function must not answer it. */
-    if (own && (!unsupported || own->min_version >= header_version))
-        *pfn = (flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) ? own->per_thread_fn : own->fn;
-    else
-        *pfn = unsupported;
+    named |= sim_header_entry(symbol, version, &unsupported);
+    /* The stand-in's own function answers from its row's version up, even
+     * where the headers name a newer signature (cuCtxSynchronize and
+     * cuCtxGetDevice gained a context argument in 13.0; the old forms,
+     * acting on the current context, are what the stand-in's runtime
+     * calls, and ignore the extra argument). Below it, or for entry points
+     * it lacks, the not-supported function answers. */
+    *pfn = own ? ((flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) ? own->per_thread_fn : own->fn)
+               : unsupported;
     if (!*pfn) {
         if (status)
             *status = named ? CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;

@@ -44,7 +44,7 @@ static const struct header_entry header_table[] = {
 #undef SIM_PFN_NAME
 };
 
-bool sim_header_entry(const char *name, int version, int *found_version, void **fn)
+bool sim_header_entry(const char *name, int version, void **fn)
 {
     bool named = false;
     *fn = NULL;
@@ -53,10 +53,8 @@ bool sim_header_entry(const char *name, int version, int *found_version, void **
         if (strcmp(e->name, name) != 0)
             continue;
         named = true;
-        if (e->version <= version && (!*fn || e->version > *found_version)) {
-            *found_version = e->version;
-            *fn = e->fn;
-        }
+        if (e->version <= version)
+            *fn = e->fn; /* one function per name, whichever version */
     }
     return named;
 }

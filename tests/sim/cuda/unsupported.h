@@ -5,8 +5,7 @@
 
 /* Whether the CUDA headers name `name` as an entry point; if so, and one of
  * its versions is <= version, *fn is the stand-in's not-supported function
- * for it and *found_version that highest such version (else *fn is NULL). */
-__attribute__((visibility("hidden"))) bool sim_header_entry(const char *name, int version,
-                                                            int *found_version, void **fn);
+ * for it (else *fn is NULL). */
+__attribute__((visibility("hidden"))) bool sim_header_entry(const char *name, int version, void **fn);
 
 #endif
