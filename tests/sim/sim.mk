@@ -28,6 +28,24 @@ $(SIM_DIR)/gen/driver_pfn.h: tests/sim/cuda/gen-entry-points.sh $(wildcard $(CUD
 	sh $< $(CUDA_HOME)/include >$@.tmp && mv $@.tmp $@
 $(SIM_DIR)/libcuda.so.1: $(SIM_DIR)/gen/driver_pfn.h
 
+# Every function of the public headers that returns the library's status
+# exists in its stand-in: gen-unsupported.py lists them, <lib>/unsupported.c
+# defines each as a weak function returning NOT_SUPPORTED, and the
+# functions the stand-in implements override them at link time.
+define sim_unsupported # 1=folder 2=soname 3=headers 4=return type 5=prefix 6=prefix left out 7=raw headers
+$(SIM_DIR)/gen/$(1)_unsupported.h: tests/sim/gen-unsupported.py $(wildcard $(CUDA_HOME)/include/*.h) | $(DEPS_STAMP)
+	@mkdir -p $$(dir $$@)
+	{ printf '#include <%s>\n' $(3) | $(CC) -E -P $(CUDA_INC) -x c - && \
+	  printf '#include <%s>\n' $(3) | $(CC) -E -P $(CUDA_INC) -DCUDA_API_PER_THREAD_DEFAULT_STREAM -x c -; } >$$@.c.i
+	printf '#include <%s>\n' $(3) | $(CC) -E -P $(CUDA_INC) -x c++ - >$$@.cxx.i
+	python3 $$< $(4) $(5) $(6) $$@.c.i $$@.cxx.i $(addprefix $(CUDA_HOME)/include/,$(7)) >$$@.tmp && mv $$@.tmp $$@ && rm -f $$@.c.i $$@.cxx.i
+$(SIM_DIR)/$(2): $(SIM_DIR)/gen/$(1)_unsupported.h
+endef
+$(eval $(call sim_unsupported,cudart,libcudart.so.13,cuda_runtime_api.h cuda_profiler_api.h,cudaError_t,cuda,-,\
+  cuda_gl_interop.h cuda_egl_interop.h cuda_vdpau_interop.h))
+$(eval $(call sim_unsupported,cublasLt,libcublasLt.so.13,cublasLt.h,cublasStatus_t,cublasLt,-))
+$(eval $(call sim_unsupported,cublas,libcublas.so.13,cublas_v2.h cublasXt.h,cublasStatus_t,cublas,cublasLt))
+
 sim: $(SIM_LIBS)
 all: sim
 .PHONY: sim

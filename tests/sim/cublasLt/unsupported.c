@@ -1,0 +1,18 @@
+/* Every cuBLASLt function of the public header that the stand-in does not
+ * implement exists and answers CUBLAS_STATUS_NOT_SUPPORTED, never a wrong
+ * value: the generated cublasLt_unsupported.h lists them
+ * (gen-unsupported.py), each is a weak alias here, and the stand-in's own
+ * definitions override them at link time. One function serves every
+ * signature: each returns cublasStatus_t, and arguments are the caller's to
+ * clean up. */
+#include "internal.h"
+
+static cublasStatus_t not_supported(void) { return CUBLAS_STATUS_NOT_SUPPORTED; }
+
+/* The aliases take each declaration's type (deprecated ones included);
+ * the target's differs on purpose. */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#pragma GCC diagnostic ignored "-Wattribute-alias"
+#define SIM_UNSUPPORTED(name, base) __typeof__(base) name __attribute__((weak, alias("not_supported")));
+#define SIM_UNSUPPORTED_UNTYPED(name) cublasStatus_t name(void) __attribute__((weak, alias("not_supported")));
+#include "cublasLt_unsupported.h"
