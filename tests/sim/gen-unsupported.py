@@ -50,7 +50,7 @@ def declared(path, ret, prefix, exclude):
     text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
     # Qualifiers and calling-convention macros may precede or follow the
     # return type in a raw header (extern __host__ cudaError_t CUDARTAPI f().
-    decl = re.compile(r"(?:^|[;}])\s*((?:\w+\s+)*?)" + re.escape(ret) + r"\s+(?:\w*API\s+)?(\w+)\s*\(")
+    decl = re.compile(r"(?m)(?:^|[;}])\s*((?:\w+\s+)*?)" + re.escape(ret) + r"\s+(?:\w*API\s+)?(\w+)\s*\(")
     names = set()
     for m in decl.finditer(text):
         words, name = m.group(1).split(), m.group(2)

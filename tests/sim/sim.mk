@@ -49,3 +49,10 @@ $(eval $(call sim_unsupported,cublas,libcublas.so.13,cublas_v2.h cublasXt.h,cubl
 sim: $(SIM_LIBS)
 all: sim
 .PHONY: sim
+
+# Every export of the real runtime, cuBLAS and cuBLASLt exists in the
+# stand-in (check-coverage.sh; exclusions in tests/sim/coverage-exclusions).
+.PHONY: sim-coverage
+sim-coverage: sim
+	@bash tests/sim/check-coverage.sh $(SIM_DIR) $(CUDA_HOME)/lib64 $(CUDA_HOME)/include
+test: sim-coverage
