@@ -7,6 +7,10 @@ need=()
 command -v jq >/dev/null || need+=(jq)
 command -v valgrind >/dev/null || need+=(valgrind)
 command -v gnuplot >/dev/null || need+=(gnuplot-nox)
+# The stand-in's BLAS beyond GEMM (reference CBLAS) and the e2e checks of
+# its results (numpy).
+[ -n "$(ls /usr/include/cblas.h /usr/include/*/cblas.h 2>/dev/null)" ] || need+=(libblas-dev)
+{ python3 -c 'import numpy' || /usr/bin/python3 -c 'import numpy'; } >/dev/null 2>&1 || need+=(python3-numpy)
 if [ ${#need[@]} -gt 0 ]; then
   echo "transfold: installing ${need[*]}" >&2
   sudo_=""; [ "$(id -u)" = 0 ] || sudo_=sudo

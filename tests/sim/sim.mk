@@ -18,7 +18,7 @@ endef
 $(eval $(call sim_lib,cuda,libcuda.so.1,))
 $(eval $(call sim_lib,cudart,libcudart.so.13,))
 $(eval $(call sim_lib,cublasLt,libcublasLt.so.13,))
-$(eval $(call sim_lib,cublas,libcublas.so.13,-L$(SIM_DIR) -l:libcublasLt.so.13))
+$(eval $(call sim_lib,cublas,libcublas.so.13,-L$(SIM_DIR) -l:libcublasLt.so.13 -lblas))
 $(SIM_DIR)/libcublas.so.13: $(SIM_DIR)/libcublasLt.so.13
 
 # The driver's table of every entry point the headers declare, generated

@@ -1,0 +1,27 @@
+# Cases for the stand-in's BLAS beyond the GEMM family (issue 11): programs
+# that call cuBLAS the way NVIDIA's samples do, their every result
+# recomputed with numpy from the same inputs.
+
+# numpy_check SCRIPT MODE: SCRIPT (tests/e2e/*_check.py) accepts MODE's
+# stdout; its mismatches are printed as the failure.
+numpy_check() {
+    local py="" p out
+    for p in python3 /usr/bin/python3; do
+        "$p" -c 'import numpy' 2>/dev/null && { py=$p; break; }
+    done
+    [ -n "$py" ] || { fail "$2: no python3 with numpy (scripts/ensure-deps.sh installs python3-numpy)"; return; }
+    if out=$("$py" "$ROOT/tests/e2e/$1" "$CASE_DIR/$2.out" 2>&1); then
+        ok "$2: every result agrees with numpy ($(grep -c '^ok' <<<"$out") checks)"
+    else
+        fail "$2: results differ from numpy: $(grep -v '^ok' <<<"$out" | head -3 | tr '\n' ' ')"
+    fi
+}
+
+case_blas1_all() { # Level-1, every routine and type; untouched by transfold
+    run_all blas1
+    numpy_check blas1_check.py base
+    numpy_check blas1_check.py fold
+    expect_trace base cublasSaxpy 1
+    expect_trace base cublasZdotc 1
+    expect_same_trace fold
+}
