@@ -25,3 +25,13 @@ case_blas1_all() { # Level-1, every routine and type; untouched by transfold
     expect_trace base cublasZdotc 1
     expect_same_trace fold
 }
+
+case_blas3_all() { # Level-3 beyond GEMM, every routine and type; untouched by transfold
+    run_all blas3
+    numpy_check blas3_check.py base
+    numpy_check blas3_check.py fold
+    expect_trace base cublasStrsm 1
+    expect_trace base cublasZher2k 1
+    expect_trace base cublasCsymm 1
+    expect_same_trace fold
+}

@@ -2,7 +2,9 @@
 # Symbol coverage of the stand-in: every symbol the real libcudart.so.13,
 # libcublas.so.13 and libcublasLt.so.13 export must be exported by the
 # stand-in's library of the same soname, unless no public header declares
-# it (an internal entry point) or coverage-exclusions lists it.
+# it (an internal entry point) or coverage-exclusions lists it. And the
+# stand-in exports no cuda*/cublas* name the real library lacks (a
+# misspelt entry point would otherwise go unnoticed).
 #
 # Usage: check-coverage.sh <stand-in dir> [real lib dir] [include dir]
 # Prints each missing symbol and a count per library; exits 1 if any.
@@ -53,7 +55,11 @@ for lib in libcudart.so.13 libcublas.so.13 libcublasLt.so.13; do
         echo "missing in the stand-in's $lib: $sym"
         n=$((n + 1))
     done < <(comm -23 "$tmp/real" "$tmp/sim")
-    echo "$lib: $(wc -l <"$tmp/real") real exports, $n missing"
+    while read -r sym; do
+        echo "exported by the stand-in's $lib only: $sym"
+        n=$((n + 1))
+    done < <(comm -13 "$tmp/real" "$tmp/sim" | grep -E '^(cuda|cublas|__cuda)')
+    echo "$lib: $(wc -l <"$tmp/real") real exports, $n missing or extra"
     [ "$n" -eq 0 ] || status=1
 done
 exit $status

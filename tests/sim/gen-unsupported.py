@@ -44,9 +44,28 @@ def strip_attributes(text):
         i = k
 
 
+def strip_windows(text):
+    """Drops the #if defined(_WIN32) / #ifdef _WIN32 blocks of a raw header
+    (its Windows-only functions), nested conditionals included."""
+    out, depth = [], 0
+    for line in text.splitlines():
+        directive = line.strip()
+        if depth == 0 and re.match(r"#\s*(ifdef\s+_WIN32|if\s+defined\s*\(?\s*_WIN32)", directive):
+            depth = 1
+            continue
+        if depth:
+            if re.match(r"#\s*if", directive):
+                depth += 1
+            elif re.match(r"#\s*endif", directive):
+                depth -= 1
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
 def declared(path, ret, prefix, exclude):
     with open(path) as f:
-        text = strip_attributes(f.read())
+        text = strip_attributes(strip_windows(f.read()))
     text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", text, flags=re.S)
     # Qualifiers and calling-convention macros may precede or follow the
     # return type in a raw header (extern __host__ cudaError_t CUDARTAPI f().

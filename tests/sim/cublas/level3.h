@@ -1,0 +1,48 @@
+/* Shared by the Level-3 entry points beyond GEMM (level3_*.c): symm, hemm,
+ * syrk, herk, syr2k, her2k, trmm, trsm on the reference CBLAS (libblas),
+ * column-major, 32-bit sizes. Every argument is checked here first, as
+ * cuBLAS documents (INVALID_VALUE), because CBLAS's own check of a bad
+ * argument ends the process. */
+#ifndef SIMCUBLAS_LEVEL3_H
+#define SIMCUBLAS_LEVEL3_H
+#include <cblas.h>
+
+#include "args.h"
+#include "trace.h"
+
+/* NOT_INITIALIZED for a bad handle, INVALID_VALUE unless args_ok (flags,
+ * sizes, leading dimensions as the routine requires) and ptrs_ok (alpha,
+ * beta non-NULL), NOT_SUPPORTED when one of ints[] is beyond CBLAS's int;
+ * then the trace line {"op":name,"m":m,"n":n,"a":..,"b":..,"c":..} when
+ * m x n is not empty. */
+SIMCUBLAS_HIDDEN cublasStatus_t simcublas_l3_begin(cublasHandle_t h, const char *name, bool args_ok, bool ptrs_ok,
+                                                   const int64_t *ints, size_t nints, int64_t m, int64_t n,
+                                                   const void *a, const void *b, const void *c);
+
+SIMCUBLAS_HIDDEN bool simcublas_side_ok(cublasSideMode_t s);
+SIMCUBLAS_HIDDEN bool simcublas_fill_ok(cublasFillMode_t f); /* lower or upper */
+SIMCUBLAS_HIDDEN bool simcublas_diag_ok(cublasDiagType_t d);
+/* ld >= max(1, rows). */
+SIMCUBLAS_HIDDEN bool simcublas_ld_ok(int64_t ld, int64_t rows);
+
+SIMCUBLAS_HIDDEN CBLAS_SIDE simcublas_cblas_side(cublasSideMode_t s);
+SIMCUBLAS_HIDDEN CBLAS_UPLO simcublas_cblas_uplo(cublasFillMode_t f);
+SIMCUBLAS_HIDDEN CBLAS_DIAG simcublas_cblas_diag(cublasDiagType_t d);
+/* For a real type, C is T (cuBLAS accepts it; CBLAS's syrk would not). */
+SIMCUBLAS_HIDDEN CBLAS_TRANSPOSE simcublas_cblas_trans(cublasOperation_t op, bool cplx);
+
+/* Whether the arithmetic should run: a successful start with work to do. */
+#define SIMCUBLAS_L3_RUN(st, m, n) ((st) == CUBLAS_STATUS_SUCCESS && (m) > 0 && (n) > 0 && !sim_noop())
+#define SIMCUBLAS_L3_INTS(...) (const int64_t[]){__VA_ARGS__}, sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t)
+
+/* A scalar as CBLAS takes it: real by value, complex by address. */
+#define SIMCUBLAS_L3_VAL_S(p) (*(p))
+#define SIMCUBLAS_L3_VAL_D(p) (*(p))
+#define SIMCUBLAS_L3_VAL_C(p) ((const void *)(p))
+#define SIMCUBLAS_L3_VAL_Z(p) ((const void *)(p))
+#define SIMCUBLAS_L3_CPLX_S false
+#define SIMCUBLAS_L3_CPLX_D false
+#define SIMCUBLAS_L3_CPLX_C true
+#define SIMCUBLAS_L3_CPLX_Z true
+
+#endif
