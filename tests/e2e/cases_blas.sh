@@ -35,3 +35,12 @@ case_blas3_all() { # Level-3 beyond GEMM, every routine and type; untouched by t
     expect_trace base cublasCsymm 1
     expect_same_trace fold
 }
+
+case_blas2_all() { # Level-2 beyond gemv, every routine and type; untouched by transfold
+    run_all blas2
+    numpy_check blas2_check.py base
+    numpy_check blas2_check.py fold
+    expect_trace base cublasDtbsv 1
+    expect_trace base cublasZhpr2 1
+    expect_same_trace fold
+}
