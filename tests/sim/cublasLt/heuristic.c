@@ -1,8 +1,9 @@
 /* cublasLtMatmulAlgoGetHeuristic and friends.
  *
- * The stand-in has one algorithm (a fixed cublasLtMatmulAlgo_t, id 0, no
- * workspace) that runs every supported problem, with ONE chosen exception,
- * standing in for the layout restrictions of real kernels:
+ * The stand-in has SIMLT_ALGO_COUNT algorithms (ids 0..3, algo.h; no
+ * workspace), every one running every supported problem the same way; the
+ * heuristic returns them in id order, as many as asked for. ONE chosen
+ * exception stands in for the layout restrictions of real kernels:
  *
  *   UNSUPPORTED: matrix A in CUBLASLT_ORDER_ROW with TRANSA = T or C.
  *   (Row-ordered A is only read as stored, TRANSA = N.)
@@ -17,16 +18,9 @@
  * cublasLtMatmul with algo == NULL is internal and is not traced. */
 #include <string.h>
 
+#include "algo.h"
 #include "problem.h"
 #include "trace.h"
-
-#define SIMLT_ALGO_MAGIC 0x31474c414d4953ull /* "SIMALG1" */
-
-static void fixed_algo(cublasLtMatmulAlgo_t *algo)
-{
-    memset(algo, 0, sizeof *algo);
-    algo->data[0] = SIMLT_ALGO_MAGIC;
-}
 
 cublasStatus_t cublasLtMatmulAlgoGetHeuristic(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t operationDesc,
                                               cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc,
@@ -45,14 +39,14 @@ cublasStatus_t cublasLtMatmulAlgoGetHeuristic(cublasLtHandle_t lightHandle, cubl
     st = simlt_problem(SIMLT_DESC(operationDesc), SIMLT_LAYOUT(Adesc), SIMLT_LAYOUT(Bdesc), SIMLT_LAYOUT(Cdesc),
                        SIMLT_LAYOUT(Ddesc), &g);
     *returnAlgoCount = 0;
-    if (st == CUBLAS_STATUS_SUCCESS) {
-        cublasLtMatmulHeuristicResult_t *r = &heuristicResultsArray[0];
+    for (int i = 0; st == CUBLAS_STATUS_SUCCESS && i < requestedAlgoCount && i < SIMLT_ALGO_COUNT; i++) {
+        cublasLtMatmulHeuristicResult_t *r = &heuristicResultsArray[i];
         memset(r, 0, sizeof *r);
-        fixed_algo(&r->algo);
+        simlt_algo_init(&r->algo, i, true);
         r->workspaceSize = 0;
         r->state = CUBLAS_STATUS_SUCCESS;
         r->wavesCount = 1.0f;
-        *returnAlgoCount = 1;
+        *returnAlgoCount = i + 1;
     }
     sim_trace("cublasLtMatmulAlgoGetHeuristic", "\"status\":%d,\"returned\":%d", (int)st, *returnAlgoCount);
     return st;
@@ -68,10 +62,11 @@ cublasStatus_t cublasLtMatmulAlgoGetIds(cublasLtHandle_t lightHandle, cublasComp
         return st;
     if (requestedAlgoCount <= 0 || !algoIdsArray || !returnAlgoCount)
         return CUBLAS_STATUS_INVALID_VALUE;
-    bool ok = Atype == Btype && Ctype == Dtype && simcublasLt_types_ok(computeType, scaleType, Atype, Ctype);
-    *returnAlgoCount = ok ? 1 : 0;
-    if (ok)
-        algoIdsArray[0] = 0;
+    *returnAlgoCount = 0;
+    if (!simlt_algo_types_ok(computeType, scaleType, Atype, Btype, Ctype, Dtype))
+        return CUBLAS_STATUS_SUCCESS;
+    for (int i = 0; i < requestedAlgoCount && i < SIMLT_ALGO_COUNT; i++)
+        algoIdsArray[(*returnAlgoCount)++] = i;
     return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -83,11 +78,11 @@ cublasStatus_t cublasLtMatmulAlgoInit(cublasLtHandle_t lightHandle, cublasComput
     cublasStatus_t st = simlt_check_handle(lightHandle);
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;
-    if (!algo || algoId != 0)
+    if (!algo || algoId < 0 || algoId >= SIMLT_ALGO_COUNT)
         return CUBLAS_STATUS_INVALID_VALUE;
-    if (Atype != Btype || Ctype != Dtype || !simcublasLt_types_ok(computeType, scaleType, Atype, Ctype))
+    if (!simlt_algo_types_ok(computeType, scaleType, Atype, Btype, Ctype, Dtype))
         return CUBLAS_STATUS_NOT_SUPPORTED;
-    fixed_algo(algo);
+    simlt_algo_init(algo, algoId, false);
     return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -101,6 +96,9 @@ cublasStatus_t cublasLtMatmulAlgoCheck(cublasLtHandle_t lightHandle, cublasLtMat
         return st;
     if (!algo || !result)
         return CUBLAS_STATUS_INVALID_VALUE;
+    st = simlt_algo_check(algo);
+    if (st != CUBLAS_STATUS_SUCCESS)
+        return st;
     sim_gemm g;
     st = simlt_problem(SIMLT_DESC(operationDesc), SIMLT_LAYOUT(Adesc), SIMLT_LAYOUT(Bdesc), SIMLT_LAYOUT(Cdesc),
                        SIMLT_LAYOUT(Ddesc), &g);

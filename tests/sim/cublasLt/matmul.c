@@ -1,11 +1,14 @@
 /* cublasLtMatmul: D = epilogue(alpha * op(A) op(B) + beta * C), on the
- * caller's thread (streams run in order). Any algo is accepted; NULL means
- * an implicit heuristic query, which here is the same support check.
+ * caller's thread (streams run in order). An algo must be one of the
+ * stand-in's with a configuration within its capabilities (algo.h;
+ * INVALID_VALUE otherwise); NULL means an implicit heuristic query, which
+ * here is the same support check.
  * FP8 scale factors and amax follow the descriptor (problem.c decides which
  * combinations run). Trace: {"op":"cublasLtMatmul","m":..,"n":..,"k":..,
  * "transa":"N|T|C","transb":..,"batch":..,"epilogue":<cublasLtEpilogue_t>,
  * "a":A,"b":B,"c":C,"d":D} (addresses as decimal integers). Errors return
  * without a trace line. */
+#include "algo.h"
 #include "problem.h"
 #include "trace.h"
 
@@ -61,10 +64,12 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
                               const cublasLtMatmulAlgo_t *algo, void *workspace, size_t workspaceSizeInBytes,
                               cudaStream_t stream)
 {
-    (void)algo, (void)workspace, (void)workspaceSizeInBytes, (void)stream;
+    (void)workspace, (void)workspaceSizeInBytes, (void)stream;
     const char *op = trace_as ? trace_as : "cublasLtMatmul";
     trace_as = NULL;
     cublasStatus_t st = simlt_check_handle(lightHandle);
+    if (st == CUBLAS_STATUS_SUCCESS && algo)
+        st = simlt_algo_check(algo);
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;
     const simlt_matmul_desc *desc = SIMLT_DESC(computeDesc);

@@ -1,0 +1,11 @@
+# Cases for the stand-in's cuBLASLt API beyond the matmul itself (issue 11):
+# algorithms, their capabilities and configuration, emulation descriptors.
+# numpy_check is in cases_blas.sh.
+
+case_lt_algo_ids() { # every id from GetIds and the heuristic runs; refusals keep their status
+    run_all lt_algo
+    numpy_check lt_algo_check.py base
+    numpy_check lt_algo_check.py fold
+    expect_trace base cublasLtMatmul 8
+    expect_same_trace fold
+}

@@ -1,0 +1,80 @@
+/* Algorithms: their storage inside cublasLtMatmulAlgo_t, initialisation,
+ * configuration attributes (cublasLtMatmulAlgoConfigSet/GetAttribute) and
+ * the validity check (algo.h). Capabilities: algo_caps.c. */
+#include <string.h>
+
+#include "algo.h"
+#include "algo_store.h"
+
+bool simlt_algo_types_ok(cublasComputeType_t compute, cudaDataType_t scale, cudaDataType_t a, cudaDataType_t b,
+                         cudaDataType_t c, cudaDataType_t d)
+{
+    if (sim_elem_fp8(a) || sim_elem_fp8(b))
+        return simlt_fp8_types_ok(compute, scale, a, b, c, d);
+    return a == b && c == d && simcublasLt_types_ok(compute, scale, a, c);
+}
+
+void simlt_algo_init(cublasLtMatmulAlgo_t *algo, int id, bool tuned)
+{
+    memset(algo, 0, sizeof *algo);
+    simlt_algo *s = SIMLT_ALGO(algo);
+    s->magic = SIMLT_ALGO_MAGIC;
+    s->id = id;
+    s->splitk = 1;
+    s->reduction = CUBLASLT_REDUCTION_SCHEME_NONE;
+    s->tile = tuned ? simlt_algo_tiles[0] : CUBLASLT_MATMUL_TILE_UNDEFINED;
+    s->stages = tuned ? simlt_algo_stages[0] : CUBLASLT_MATMUL_STAGES_UNDEFINED;
+}
+
+static bool listed(uint32_t v, const uint32_t *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (list[i] == v)
+            return true;
+    return false;
+}
+
+cublasStatus_t simlt_algo_check(const cublasLtMatmulAlgo_t *algo)
+{
+    const simlt_algo *s = SIMLT_CALGO(algo);
+    if (s->magic != SIMLT_ALGO_MAGIC || s->id < 0 || s->id >= SIMLT_ALGO_COUNT)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    bool tile_ok = s->tile == CUBLASLT_MATMUL_TILE_UNDEFINED || listed(s->tile, simlt_algo_tiles, SIMLT_ALGO_TILES);
+    bool stages_ok =
+        s->stages == CUBLASLT_MATMUL_STAGES_UNDEFINED || listed(s->stages, simlt_algo_stages, SIMLT_ALGO_STAGES);
+    bool split_ok = s->splitk >= 1 && (s->splitk == 1 || (s->reduction & ~(uint32_t)CUBLASLT_REDUCTION_SCHEME_MASK) == 0);
+    if (!tile_ok || !stages_ok || !split_ok || s->swizzle > 1 || s->custom != 0)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+/* The ID is read-only: set by cublasLtMatmulAlgoInit, read back here. */
+static const simlt_attr config_tab[] = {
+    SIMLT_ATTR(CUBLASLT_ALGO_CONFIG_TILE_ID, simlt_algo, tile),
+    SIMLT_ATTR(CUBLASLT_ALGO_CONFIG_SPLITK_NUM, simlt_algo, splitk),
+    SIMLT_ATTR(CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME, simlt_algo, reduction),
+    SIMLT_ATTR(CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING, simlt_algo, swizzle),
+    SIMLT_ATTR(CUBLASLT_ALGO_CONFIG_CUSTOM_OPTION, simlt_algo, custom),
+    SIMLT_ATTR(CUBLASLT_ALGO_CONFIG_STAGES_ID, simlt_algo, stages),
+    SIMLT_ATTR(CUBLASLT_ALGO_CONFIG_INNER_SHAPE_ID, simlt_algo, inner_shape),
+    SIMLT_ATTR(CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID, simlt_algo, cluster_shape),
+    SIMLT_ATTR(CUBLASLT_ALGO_CONFIG_ID, simlt_algo, id),
+};
+#define CONFIG_N (sizeof config_tab / sizeof config_tab[0])
+
+cublasStatus_t cublasLtMatmulAlgoConfigSetAttribute(cublasLtMatmulAlgo_t *algo, cublasLtMatmulAlgoConfigAttributes_t attr,
+                                                    const void *buf, size_t sizeInBytes)
+{
+    if (!algo || attr == CUBLASLT_ALGO_CONFIG_ID)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    return simlt_attr_set(config_tab, CONFIG_N, SIMLT_ALGO(algo), attr, buf, sizeInBytes);
+}
+
+cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(const cublasLtMatmulAlgo_t *algo,
+                                                    cublasLtMatmulAlgoConfigAttributes_t attr, void *buf,
+                                                    size_t sizeInBytes, size_t *sizeWritten)
+{
+    if (!algo)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    return simlt_attr_get(config_tab, CONFIG_N, SIMLT_CALGO(algo), attr, buf, sizeInBytes, sizeWritten);
+}
