@@ -4,7 +4,9 @@ heuristic candidate) equals A B computed with numpy from the same inputs
 (exactly: small multiples of 0.5); GetIds gave ids for f32 and for FP8 with
 an FP8 D, each id ran under its own id; the configuration outside the
 capabilities and the read-only ID were refused with INVALID_VALUE (7); the
-emulation descriptor had the documented defaults and kept what was set.
+emulation descriptor had the documented defaults and kept what was set;
+MXFP8 block scales were NOT_SUPPORTED (15) by the heuristic (0 results)
+and by the matmul, as on an H100/H200.
 
 Usage: lt_algo_check.py OUTPUT_OF_lt_algo"""
 import sys
@@ -48,6 +50,11 @@ def main():
         bad.append("emulation defaults missing or wrong")
     if ["emulation", "strategy", "set", "1"] not in lines:
         bad.append("emulation strategy not kept")
+    if ["block", "scales", "heuristic", "15", "0"] not in lines:
+        bad.append("block scales: heuristic should answer 15 with 0 results")
+    mm = [l for l in lines if l[0].startswith("cublasLtMatmul(")]
+    if len(mm) != 1 or mm[0][-1] != "15":
+        bad.append("block scales: cublasLtMatmul should answer 15: %s" % mm)
     for b_ in bad:
         print("MISMATCH " + b_)
     print("ok %d runs checked" % (len(runs) + len(heur_runs)) if not bad else "")

@@ -3,7 +3,9 @@
  * FP8 D), each initialised, its capabilities read (tiles, split-K,
  * reductions), a configuration set within them, checked and run; the
  * heuristic's candidates run too; a configuration outside the capabilities
- * is refused; an emulation descriptor is initialised, set and read back.
+ * is refused; an emulation descriptor is initialised, set and read back;
+ * an FP8 matmul with MXFP8 block scales (VEC32_UE8M0) is answered as an
+ * H100/H200 answers it, NOT_SUPPORTED by the heuristic and the matmul.
  *
  * Usage: lt_algo
  * Prints statuses, ids, capabilities and each run's D (4 x 3, f32, exact:
@@ -99,6 +101,49 @@ static void refused(void)
     run("splitk0", &algo);
 }
 
+/* FP8 (TN, E4M3 A and B, BF16 C and D) with MXFP8 block scales. */
+static void block_scales(void)
+{
+    enum { S = 32 };
+    cublasLtMatmulDesc_t d8;
+    cublasLtMatrixLayout_t a8, b8, c16;
+    CKB(cublasLtMatmulDescCreate(&d8, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+    int32_t t = CUBLAS_OP_T, mode = CUBLASLT_MATMUL_MATRIX_SCALE_VEC32_UE8M0;
+    CKB(cublasLtMatmulDescSetAttribute(d8, CUBLASLT_MATMUL_DESC_TRANSA, &t, sizeof t));
+    CKB(cublasLtMatmulDescSetAttribute(d8, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, &mode, sizeof mode));
+    CKB(cublasLtMatmulDescSetAttribute(d8, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &mode, sizeof mode));
+    CKB(cublasLtMatrixLayoutCreate(&a8, CUDA_R_8F_E4M3, S, S, S));
+    CKB(cublasLtMatrixLayoutCreate(&b8, CUDA_R_8F_E4M3, S, S, S));
+    CKB(cublasLtMatrixLayoutCreate(&c16, CUDA_R_16BF, S, S, S));
+    cublasLtMatmulPreference_t pref;
+    CKB(cublasLtMatmulPreferenceCreate(&pref));
+    cublasLtMatmulHeuristicResult_t res;
+    int found = -1;
+    cublasStatus_t st = cublasLtMatmulAlgoGetHeuristic(lt, d8, a8, b8, c16, c16, pref, 1, &res, &found);
+    printf("block scales heuristic %d %d\n", (int)st, found);
+    void *a, *b, *c;
+    unsigned char scales[S * S / 32 * 2] = {0};
+    CK(cudaMalloc(&a, S * S));
+    CK(cudaMalloc(&b, S * S));
+    CK(cudaMalloc(&c, S * S * 2));
+    void *sa = NULL, *sb = NULL;
+    CK(cudaMalloc(&sa, sizeof scales));
+    CK(cudaMalloc(&sb, sizeof scales));
+    CK(cudaMemcpy(sa, scales, sizeof scales, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(sb, scales, sizeof scales, cudaMemcpyHostToDevice));
+    CKB(cublasLtMatmulDescSetAttribute(d8, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &sa, sizeof sa));
+    CKB(cublasLtMatmulDescSetAttribute(d8, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &sb, sizeof sb));
+    float alpha = 1.0f, beta = 0.0f;
+    STATUS(cublasLtMatmul(lt, d8, &alpha, a, a8, b, b8, &beta, c, c16, c, c16, NULL, NULL, 0, 0));
+    void *all[] = {a, b, c, sa, sb};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) CK(cudaFree(all[i]));
+    CKB(cublasLtMatmulPreferenceDestroy(pref));
+    CKB(cublasLtMatrixLayoutDestroy(a8));
+    CKB(cublasLtMatrixLayoutDestroy(b8));
+    CKB(cublasLtMatrixLayoutDestroy(c16));
+    CKB(cublasLtMatmulDescDestroy(d8));
+}
+
 static void emulation(void)
 {
     cublasLtEmulationDescOpaque_t e;
@@ -133,6 +178,7 @@ int main(void)
     for (int i = 0; i < found; i++) run("heuristic", &res[i].algo);
     refused();
     emulation();
+    block_scales();
     CKB(cublasLtMatmulPreferenceDestroy(pref));
     CKB(cublasLtDestroy(lt));
     return 0;

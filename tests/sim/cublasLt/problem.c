@@ -102,6 +102,20 @@ static cublasStatus_t set_epilogue(const simlt_matmul_desc *desc, const simlt_la
     return CUBLAS_STATUS_SUCCESS;
 }
 
+/* Scales the stand-in applies: one fp32 per matrix (SCALAR_32F). Block and
+ * vector scale modes (MXFP8, NVFP4, per-row, 128-blocks) and the D_OUT
+ * scale output are what Blackwell adds; the stand-in answers as Hopper
+ * does, NOT_SUPPORTED, rather than read a scale array as one number. */
+static bool scales_supported(const simlt_matmul_desc *desc)
+{
+    const int32_t modes[] = {desc->a_scale_mode, desc->b_scale_mode, desc->c_scale_mode, desc->d_scale_mode,
+                             desc->aux_scale_mode, desc->d_out_scale_mode};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        if (modes[i] != CUBLASLT_MATMUL_MATRIX_SCALE_SCALAR_32F)
+            return false;
+    return desc->d_out_scale == NULL;
+}
+
 cublasStatus_t simlt_problem(const simlt_matmul_desc *desc, const simlt_layout *a, const simlt_layout *b,
                              const simlt_layout *c, const simlt_layout *d, sim_gemm *g)
 {
@@ -110,7 +124,7 @@ cublasStatus_t simlt_problem(const simlt_matmul_desc *desc, const simlt_layout *
         return CUBLAS_STATUS_INVALID_VALUE;
     if (!simlt_op_ok(desc->transa) || !simlt_op_ok(desc->transb) || !pointer_mode_ok(desc->pointer_mode))
         return CUBLAS_STATUS_INVALID_VALUE;
-    if (desc->transc != CUBLAS_OP_N || desc->fill != CUBLAS_FILL_MODE_FULL)
+    if (desc->transc != CUBLAS_OP_N || desc->fill != CUBLAS_FILL_MODE_FULL || !scales_supported(desc))
         return CUBLAS_STATUS_NOT_SUPPORTED;
     *g = (sim_gemm){0};
     cublasStatus_t st = check_layouts(ls);
