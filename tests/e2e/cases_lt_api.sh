@@ -9,3 +9,11 @@ case_lt_algo_ids() { # every id from GetIds and the heuristic runs; refusals kee
     expect_trace base cublasLtMatmul 8
     expect_same_trace fold
 }
+
+case_lt_batch_pointer_array() { # per-batch matrices through device pointer arrays
+    run_all lt_batch_ptr
+    numpy_check lt_batch_ptr_check.py base
+    numpy_check lt_batch_ptr_check.py fold
+    expect_trace base cublasLtMatmul 1
+    expect_same_trace fold
+}

@@ -6,8 +6,8 @@
  * FP8 scale factors and amax follow the descriptor (problem.c decides which
  * combinations run). Trace: {"op":"cublasLtMatmul","m":..,"n":..,"k":..,
  * "transa":"N|T|C","transb":..,"batch":..,"epilogue":<cublasLtEpilogue_t>,
- * "a":A,"b":B,"c":C,"d":D} (addresses as decimal integers). Errors return
- * without a trace line. */
+ * "a":A,"b":B,"c":C,"d":D} (addresses as decimal integers; with pointer
+ * arrays, the arrays). Errors return without a trace line. */
 #include "algo.h"
 #include "problem.h"
 #include "trace.h"
@@ -37,6 +37,24 @@ static cublasStatus_t check_data(const simlt_matmul_desc *desc, const sim_gemm *
     /* In place (C == D) requires the two layouts to describe the same memory. */
     if (g->c.base == g->d.base && (c->ld != d->ld || c->order != d->order || c->batch_offset != d->batch_offset))
         return CUBLAS_STATUS_INVALID_VALUE;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+/* Pointer-array batches (problem.c admits them plain): one GEMM a batch on
+ * the matrices the device arrays point to. */
+static cublasStatus_t run_arrays(sim_gemm *g, const void *A, const void *B, const void *C, void *D)
+{
+    int64_t batch = g->batch;
+    g->batch = 1;
+    for (int64_t i = 0; i < batch; i++) {
+        g->a.base = ((const void *const *)A)[i];
+        g->b.base = ((const void *const *)B)[i];
+        g->c.base = ((const void *const *)C)[i];
+        g->d.base = ((void *const *)D)[i];
+        cublasStatus_t st = simcublasLt_gemm(g);
+        if (st != CUBLAS_STATUS_SUCCESS)
+            return st;
+    }
     return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -100,5 +118,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
     if (g.m == 0 || g.n == 0 || g.batch == 0)
         return CUBLAS_STATUS_SUCCESS;
     trace_matmul(op, desc, &g);
+    if (SIMLT_LAYOUT(Ddesc)->batch_mode == CUBLASLT_BATCH_MODE_POINTER_ARRAY)
+        return run_arrays(&g, A, B, C, D);
     return simcublasLt_gemm(&g);
 }

@@ -19,10 +19,29 @@ bool simlt_unsupported_combo(const simlt_matmul_desc *desc, const simlt_layout *
            b->order != CUBLASLT_ORDER_COL;
 }
 
+/* Pointer-array batches (A, B, C, D given as device arrays of pointers,
+ * one matrix each; matmul.c runs them one by one): all four layouts in that
+ * mode, with no per-batch epilogue data, vector alpha or FP8 scaling, which
+ * the stand-in only strides. */
+static cublasStatus_t check_arrays(const simlt_matmul_desc *desc, const simlt_layout *const ls[4])
+{
+    int arrays = 0;
+    for (int i = 0; i < 4; i++)
+        arrays += ls[i]->batch_mode == CUBLASLT_BATCH_MODE_POINTER_ARRAY;
+    if (arrays == 0)
+        return CUBLAS_STATUS_SUCCESS;
+    bool plain = desc->epilogue == CUBLASLT_EPILOGUE_DEFAULT && desc->pointer_mode <= CUBLASLT_POINTER_MODE_DEVICE &&
+                 !desc->a_scale && !desc->b_scale && !desc->c_scale && !desc->d_scale && !desc->amax_d;
+    return arrays == 4 && plain ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
 static cublasStatus_t check_layouts(const simlt_layout *const ls[4])
 {
     for (int i = 0; i < 4; i++) {
-        cublasStatus_t st = simlt_layout_check(ls[i]);
+        simlt_layout l = *ls[i]; /* a pointer array is checked as one matrix a batch */
+        if (l.batch_mode == CUBLASLT_BATCH_MODE_POINTER_ARRAY)
+            l.batch_mode = CUBLASLT_BATCH_MODE_STRIDED;
+        cublasStatus_t st = simlt_layout_check(&l);
         if (st != CUBLAS_STATUS_SUCCESS)
             return st;
     }
@@ -128,6 +147,8 @@ cublasStatus_t simlt_problem(const simlt_matmul_desc *desc, const simlt_layout *
         return CUBLAS_STATUS_NOT_SUPPORTED;
     *g = (sim_gemm){0};
     cublasStatus_t st = check_layouts(ls);
+    if (st == CUBLAS_STATUS_SUCCESS)
+        st = check_arrays(desc, ls);
     if (st == CUBLAS_STATUS_SUCCESS)
         st = check_shapes(desc, a, b, c, d, g);
     if (st == CUBLAS_STATUS_SUCCESS)
