@@ -44,3 +44,12 @@ case_blas2_all() { # Level-2 beyond gemv, every routine and type; untouched by t
     expect_trace base cublasZhpr2 1
     expect_same_trace fold
 }
+
+case_blas_after_geam() { # saxpy and syrk read a deferred geam transpose: it runs before them
+    run_all blas_after_geam
+    local m
+    for m in $FOLD_MODES; do
+        expect_trace "$m" cublasSgeam 1
+        expect_events "$m" materialize 1 '.trigger | test("simcublas_access")'
+    done
+}

@@ -1,6 +1,8 @@
 /* The common start of the Level-1 entry points (level1.h). */
 #include "level1.h"
 
+#include "access.h"
+
 static bool fits_int(int64_t v) { return v >= INT_MIN && v <= INT_MAX; }
 
 cublasStatus_t simcublas_l1_begin(cublasHandle_t h, const char *name, bool ptrs_ok, int64_t n, int64_t incx,
@@ -12,8 +14,10 @@ cublasStatus_t simcublas_l1_begin(cublasHandle_t h, const char *name, bool ptrs_
         return CUBLAS_STATUS_INVALID_VALUE;
     if (!fits_int(n) || !fits_int(incx) || !fits_int(incy))
         return CUBLAS_STATUS_NOT_SUPPORTED;
-    if (n > 0)
+    if (n > 0) {
+        simcublas_access(h, (const void *[]){x, y}, 2);
         sim_trace(name, "\"n\":%lld,\"incx\":%lld,\"incy\":%lld,\"x\":%llu,\"y\":%llu", (long long)n, (long long)incx,
                   (long long)incy, SIMCUBLAS_PTR(x), SIMCUBLAS_PTR(y));
+    }
     return CUBLAS_STATUS_SUCCESS;
 }

@@ -8,6 +8,8 @@
 
 #include <complex.h>
 
+#include "access.h"
+
 /* A rotation with real cosine and sine R of vectors of T. */
 #define ROT_FN(SYM, NAME, IT, T, R, cb)                                                                    \
     cublasStatus_t SYM(cublasHandle_t handle, IT n, T *x, IT incx, T *y, IT incy, const R *c, const R *s)  \
@@ -41,6 +43,7 @@
             return CUBLAS_STATUS_NOT_INITIALIZED;                                    \
         if (!a || !b || !c || !s)                                                    \
             return CUBLAS_STATUS_INVALID_VALUE;                                      \
+        simcublas_access(handle, (const void *[]){a, b, c, s}, 4);                   \
         sim_trace(NAME, "\"a\":%llu,\"b\":%llu", SIMCUBLAS_PTR(a), SIMCUBLAS_PTR(b)); \
         if (!sim_noop())                                                             \
             cblas_##cb##rotg(a, b, c, s);                                            \
@@ -61,6 +64,7 @@
             return CUBLAS_STATUS_NOT_INITIALIZED;                                                  \
         if (!d1 || !d2 || !x1 || !y1 || !param)                                                    \
             return CUBLAS_STATUS_INVALID_VALUE;                                                    \
+        simcublas_access(handle, (const void *[]){d1, d2, x1, y1, param}, 5);                      \
         sim_trace(NAME, "\"a\":%llu,\"b\":%llu", SIMCUBLAS_PTR(x1), SIMCUBLAS_PTR(y1));             \
         if (!sim_noop())                                                                           \
             cblas_##cb##rotmg(d1, d2, x1, *y1, param);                                             \

@@ -1,6 +1,8 @@
 /* Argument checks and CBLAS flags of the Level-3 entry points (level3.h). */
 #include "level3.h"
 
+#include "access.h"
+
 #include <limits.h>
 
 cublasStatus_t simcublas_l3_begin(cublasHandle_t h, const char *name, bool args_ok, bool ptrs_ok, const int64_t *ints,
@@ -13,9 +15,11 @@ cublasStatus_t simcublas_l3_begin(cublasHandle_t h, const char *name, bool args_
     for (size_t i = 0; i < nints; i++)
         if (ints[i] > INT_MAX)
             return CUBLAS_STATUS_NOT_SUPPORTED;
-    if (m > 0 && n > 0)
+    if (m > 0 && n > 0) {
+        simcublas_access(h, (const void *[]){a, b, c}, 3);
         sim_trace(name, "\"m\":%lld,\"n\":%lld,\"a\":%llu,\"b\":%llu,\"c\":%llu", (long long)m, (long long)n,
                   SIMCUBLAS_PTR(a), SIMCUBLAS_PTR(b), SIMCUBLAS_PTR(c));
+    }
     return CUBLAS_STATUS_SUCCESS;
 }
 

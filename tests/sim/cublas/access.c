@@ -1,0 +1,61 @@
+/* simcublas_access (access.h): the stand-in's libcuda is reached as the
+ * real cuBLAS reaches its driver, dlopen("libcuda.so.1") and
+ * cuGetProcAddress_v2, so a preloaded interposer sees the launch on its
+ * dlsym and cuGetProcAddress routes. The kernel's twin is exported by this
+ * library (simcuda_kernel_simcublas_access): the driver finds it by name in
+ * the process. */
+#include "access.h"
+
+#include <cuda.h>
+#include <dlfcn.h>
+#include <pthread.h>
+
+#include "simcuda.h"
+
+SIMCUDA_TWIN(simcublas_access, 8, 8, 8, 8, 8, 8)
+{
+    (void)launch, (void)params; /* the call's own code does the work */
+}
+
+typedef CUresult (*gpa_fn)(const char *, void **, int, cuuint64_t, CUdriverProcAddressQueryResult *);
+typedef CUresult (*load_fn)(CUmodule *, const void *);
+typedef CUresult (*getfn_fn)(CUfunction *, CUmodule, const char *);
+typedef CUresult (*launch_fn)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                              CUstream, void **, void **);
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static launch_fn launch_kernel;
+static CUfunction kernel;
+
+/* Any image does for the stand-in's driver; this names what it stands for. */
+static const char image[] = "simcublas: cuBLAS kernels";
+
+static void resolve(void)
+{
+    void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    gpa_fn gpa = lib ? (gpa_fn)dlsym(lib, "cuGetProcAddress_v2") : NULL;
+    load_fn load = NULL;
+    getfn_fn getfn = NULL;
+    launch_fn launch = NULL;
+    if (!gpa || gpa("cuModuleLoadData", (void **)&load, 12000, 0, NULL) != CUDA_SUCCESS ||
+        gpa("cuModuleGetFunction", (void **)&getfn, 12000, 0, NULL) != CUDA_SUCCESS ||
+        gpa("cuLaunchKernel", (void **)&launch, 12000, 0, NULL) != CUDA_SUCCESS)
+        return;
+    CUmodule mod;
+    if (load(&mod, image) == CUDA_SUCCESS && getfn(&kernel, mod, "simcublas_access") == CUDA_SUCCESS)
+        launch_kernel = launch;
+}
+
+void simcublas_access(cublasHandle_t h, const void *const *ops, int n)
+{
+    pthread_once(&once, resolve);
+    if (!launch_kernel)
+        return;
+    const void *args[SIMCUBLAS_ACCESS_OPERANDS] = {0};
+    void *params[SIMCUBLAS_ACCESS_OPERANDS];
+    for (int i = 0; i < SIMCUBLAS_ACCESS_OPERANDS; i++) {
+        args[i] = i < n ? ops[i] : NULL;
+        params[i] = &args[i];
+    }
+    launch_kernel(kernel, 1, 1, 1, 1, 1, 1, 0, (CUstream)h->stream, params, NULL);
+}

@@ -1,0 +1,18 @@
+/* The device work of a stand-in cuBLAS call, made visible at the driver
+ * level as real cuBLAS makes its own: a kernel launch through
+ * cuGetProcAddress's cuLaunchKernel (access.c). */
+#ifndef SIMCUBLAS_ACCESS_H
+#define SIMCUBLAS_ACCESS_H
+#include "handle.h"
+
+/* Launches the kernel simcublas_access on h's stream with the call's n
+ * operands (device addresses, n <= SIMCUBLAS_ACCESS_OPERANDS; the rest of
+ * the parameters NULL), before the stand-in computes the call. The
+ * kernel itself does nothing: the stand-in computes on the caller's thread
+ * (streams run in order); the launch tells an interposer on the driver
+ * (transfold) which memory the call touches, as the launches of real
+ * cuBLAS kernels do. A driver that cannot launch it changes nothing. */
+#define SIMCUBLAS_ACCESS_OPERANDS 6
+SIMCUBLAS_HIDDEN void simcublas_access(cublasHandle_t h, const void *const *ops, int n);
+
+#endif
