@@ -21,3 +21,24 @@ case_entry_points_all() {
         expect_line "$m" "cuProfilerStart ->" "-> 801$"
     done
 }
+
+# static_demo_refused: the demo built as nvcc builds by default (static
+# cudart) cannot start on the stand-in (its runtime needs private driver
+# interfaces, README "The CPU stand-in"): its first runtime call fails with
+# cudaErrorNotSupported, and it fails exactly so in every mode: transfold,
+# reached through dlsym and cuGetProcAddress only, neither crashes nor
+# changes it.
+case_static_demo_refused() {
+    local mode
+    for mode in $MODES; do run_mode "$mode" "$BUILD/programs/static/demo"; done
+    check "base: exits 2 (the program's own check)" 2 "$(cat "$CASE_DIR/base.rc")"
+    expect_line base "FAIL line" "-> 801$"
+    for mode in $PRELOAD_MODES; do
+        if cmp -s "$CASE_DIR/base.out" "$CASE_DIR/$mode.out"; then
+            ok "$mode: stdout identical to base"
+        else
+            fail "$mode: stdout differs from base"
+        fi
+        check "$mode: exit status" "$(cat "$CASE_DIR/base.rc")" "$(cat "$CASE_DIR/$mode.rc")"
+    done
+}

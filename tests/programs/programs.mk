@@ -30,3 +30,11 @@ $(TWIN_LIB): $(TWIN_SRC) tests/sim/simcuda.h
 
 programs: $(PROG_BIN) $(PROG_PTX) $(TWIN_LIB)
 .PHONY: programs
+
+# The demo as nvcc builds it by default (static cudart): the stand-in cannot
+# run it (README, "The CPU stand-in"); e2e checks it fails cleanly, alike
+# with and without transfold.
+$(BUILD)/programs/static/%: tests/programs/%.cu $(wildcard tests/programs/*.h tests/programs/*.cuh) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(NVCC) -O2 -Xcompiler -Wall -Itests/programs -o $@ $< -lcublas -lcublasLt
+programs: $(BUILD)/programs/static/demo
