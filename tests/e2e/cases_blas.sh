@@ -53,3 +53,12 @@ case_blas_after_geam() { # saxpy and syrk read a deferred geam transpose: it run
         expect_events "$m" materialize 1 '.trigger | test("simcublas_access")'
     done
 }
+
+case_blas_ext() { # Gauss complex GEMMs, packed conversions, emulation controls
+    run_all blas_ext
+    numpy_check blas_ext_check.py base
+    numpy_check blas_ext_check.py fold
+    expect_trace base cublasCgemm3mStridedBatched 1
+    expect_trace base cublasZtrttp 1
+    expect_same_trace fold
+}

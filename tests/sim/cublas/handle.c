@@ -50,6 +50,10 @@ cublasStatus_t cublasCreate_v2(cublasHandle_t *handle)
     h->math_mode = CUBLAS_DEFAULT_MATH;
     h->atomics = CUBLAS_ATOMICS_NOT_ALLOWED;
     h->emulation = CUBLAS_EMULATION_STRATEGY_DEFAULT;
+    h->emu_special = CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT;
+    h->emu_mantissa = CUDA_EMULATION_MANTISSA_CONTROL_DYNAMIC;
+    h->emu_max_bits = h->emu_bit_offset = 0;
+    h->emu_bit_count = NULL;
     h->magic = HANDLE_MAGIC;
     *handle = h;
     return CUBLAS_STATUS_SUCCESS;

@@ -17,6 +17,10 @@ struct cublasContext {
     cublasMath_t math_mode;
     cublasAtomicsMode_t atomics;
     cublasEmulationStrategy_t emulation;
+    /* The other emulation controls, stored for the program (settings.c). */
+    cudaEmulationSpecialValuesSupport emu_special;
+    cudaEmulationMantissaControl emu_mantissa;
+    int emu_max_bits, emu_bit_offset, *emu_bit_count;
     int sm_count;
     void *workspace;
     size_t workspace_size;

@@ -82,3 +82,29 @@ GETTER(cublasGetSmCountTarget, int, sm_count)
 static bool any_strategy(cublasEmulationStrategy_t strategy) { return (void)strategy, true; }
 SETTER(cublasSetEmulationStrategy, cublasEmulationStrategy_t, emulation, any_strategy)
 GETTER(cublasGetEmulationStrategy, cublasEmulationStrategy_t, emulation)
+
+/* The fixed-point emulation controls: stored and read back, as the GEMMs
+ * compute natively (defaults as cublas_api.h documents them). A special
+ * value mask holds only INFINITY and NAN bits (or the default, all); a bit
+ * count or offset is not negative. */
+static bool special_ok(cudaEmulationSpecialValuesSupport m)
+{
+    unsigned known = CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_INFINITY | CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_NAN;
+    return m == CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT || ((unsigned)m & ~known) == 0;
+}
+static bool mantissa_ok(cudaEmulationMantissaControl c)
+{
+    return c == CUDA_EMULATION_MANTISSA_CONTROL_DYNAMIC || c == CUDA_EMULATION_MANTISSA_CONTROL_FIXED;
+}
+static bool bits_ok(int bits) { return bits >= 0; }
+static bool any_pointer(int *p) { return (void)p, true; }
+SETTER(cublasSetEmulationSpecialValuesSupport, cudaEmulationSpecialValuesSupport, emu_special, special_ok)
+GETTER(cublasGetEmulationSpecialValuesSupport, cudaEmulationSpecialValuesSupport, emu_special)
+SETTER(cublasSetFixedPointEmulationMantissaControl, cudaEmulationMantissaControl, emu_mantissa, mantissa_ok)
+GETTER(cublasGetFixedPointEmulationMantissaControl, cudaEmulationMantissaControl, emu_mantissa)
+SETTER(cublasSetFixedPointEmulationMaxMantissaBitCount, int, emu_max_bits, bits_ok)
+GETTER(cublasGetFixedPointEmulationMaxMantissaBitCount, int, emu_max_bits)
+SETTER(cublasSetFixedPointEmulationMantissaBitOffset, int, emu_bit_offset, bits_ok)
+GETTER(cublasGetFixedPointEmulationMantissaBitOffset, int, emu_bit_offset)
+SETTER(cublasSetFixedPointEmulationMantissaBitCountPointer, int *, emu_bit_count, any_pointer)
+GETTER(cublasGetFixedPointEmulationMantissaBitCountPointer, int *, emu_bit_count)
