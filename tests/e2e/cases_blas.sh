@@ -62,3 +62,12 @@ case_blas_ext() { # Gauss complex GEMMs, packed conversions, emulation controls
     expect_trace base cublasZtrttp 1
     expect_same_trace fold
 }
+
+case_blas_gemm_grouped() { # grouped batched GEMMs, plain and Ex: one GEMM line a group
+    run_all gemm_grouped
+    numpy_check gemm_grouped_check.py base
+    numpy_check gemm_grouped_check.py fold
+    expect_trace base cublasSgemmGroupedBatched 2
+    expect_trace base cublasGemmGroupedBatchedEx 2
+    expect_same_trace fold
+}
