@@ -104,9 +104,14 @@ def main():
     want[("dot", "SD")] = [np.dot(x["S"], y["S"]), np.dot(x["D"], y["D"])]
     for p in "CZ":
         want[("dotu_dotc", p)] = [np.sum(x[p] * y[p]), np.vdot(x[p], y[p])]
+    want[("ex_axpy", "S")] = want[("axpy", "S")]
+    want[("ex_csscal", "C")] = np.float32(1.5) * x["C"]
+    zdotc = np.vdot(x["Z"], y["Z"])
+    want[("ex_nrm2_iamax_dotc", "X")] = [np.linalg.norm(x["C"].astype(np.complex128)), np.argmax(np.abs(x["D"])) + 1,
+                                         zdotc.real, zdotc.imag]
     bad = 0
     for key, value in want.items():
-        tol = 1e-6 if key[1] in ("S", "C", "SD") else 1e-12
+        tol = 1e-6 if key[1] in ("S", "C", "SD", "X") else 1e-12
         if key not in got:
             print("MISSING %s %s" % key)
             bad += 1
@@ -122,6 +127,9 @@ def main():
         bad += 1
     else:
         print("ok rotmg D")
+    if not any(l[-2:] == ["->", "15"] and l[0].startswith("cublasAxpyEx") for l in lines):
+        print("MISMATCH half-precision cublasAxpyEx: expected status 15 (CUBLAS_STATUS_NOT_SUPPORTED)")
+        bad += 1
     if not any(l[-2:] == ["->", "15"] and l[0].startswith("cublasSgelsBatched") for l in lines):
         print("MISMATCH cublasSgelsBatched: expected status 15 (CUBLAS_STATUS_NOT_SUPPORTED)")
         bad += 1

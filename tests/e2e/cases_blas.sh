@@ -23,6 +23,8 @@ case_blas1_all() { # Level-1, every routine and type; untouched by transfold
     numpy_check blas1_check.py fold
     expect_trace base cublasSaxpy 1
     expect_trace base cublasZdotc 1
+    expect_trace base cublasDotcEx 1
+    expect_trace base cublasIamaxEx_64 1
     expect_same_trace fold
 }
 

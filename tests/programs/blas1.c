@@ -1,8 +1,9 @@
 /* cuBLAS Level-1 the way NVIDIA's Level-1 samples use it: vectors copied
  * to the device, one call, result copied back; every routine for S, D, C
  * and Z (rotm/rotmg for S and D), the 64-bit-integer forms of some, a
- * negative stride, a result in device memory (device pointer mode), and a
- * cuBLAS function the stand-in cannot do (its status printed).
+ * negative stride, a result in device memory (device pointer mode), the
+ * *Ex forms on the same data, and cuBLAS calls the stand-in cannot do
+ * (their statuses printed: a half-precision AxpyEx, cublasSgelsBatched).
  *
  * Usage: blas1
  * Prints one line per result, "<routine> <type> <numbers...>" (%.17g; a
@@ -173,6 +174,35 @@ static void rotations(void)
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) CK(cudaFree(all[i]));
 }
 
+/* The *Ex forms, typed by cudaDataType, on the same inputs: printed under
+ * the typed routine's line name with an "ex_" prefix. */
+static void ex_forms(void)
+{
+    float hs[N], sa = 1.5f;
+    double hd[N];
+    cuComplex hc[N];
+    cuDoubleComplex hz[N], zdot;
+    load_S(hs, 0); float *sx = upload(hs, sizeof hs); load_S(hs, 1); float *sy = upload(hs, sizeof hs);
+    load_D(hd, 0); double *dx = upload(hd, sizeof hd);
+    load_C(hc, 0); cuComplex *cx = upload(hc, sizeof hc);
+    load_Z(hz, 0); cuDoubleComplex *zx = upload(hz, sizeof hz); load_Z(hz, 1); cuDoubleComplex *zy = upload(hz, sizeof hz);
+    CKB(cublasAxpyEx(handle, N, &sa, CUDA_R_32F, sx, CUDA_R_32F, 1, sy, CUDA_R_32F, 1, CUDA_R_32F));
+    show_S("ex_axpy", sy, N);
+    CKB(cublasScalEx(handle, N, &sa, CUDA_R_32F, cx, CUDA_C_32F, 1, CUDA_C_32F));
+    show_C("ex_csscal", cx, N);
+    load_C(hc, 0); cx = upload(hc, sizeof hc);
+    float nrm;
+    int64_t imax;
+    CKB(cublasNrm2Ex(handle, N, cx, CUDA_C_32F, 1, &nrm, CUDA_R_32F, CUDA_R_32F));
+    CKB(cublasIamaxEx_64(handle, N, dx, CUDA_R_64F, 1, &imax));
+    CKB(cublasDotcEx(handle, N, zx, CUDA_C_64F, 1, zy, CUDA_C_64F, 1, &zdot, CUDA_C_64F, CUDA_C_64F));
+    double v[5] = {nrm, (double)imax, zdot.x, zdot.y, 0};
+    print_reals("ex_nrm2_iamax_dotc", "X", v, 4);
+    STATUS(cublasAxpyEx(handle, N, &sa, CUDA_R_32F, sx, CUDA_R_16F, 1, sy, CUDA_R_16F, 1, CUDA_R_32F));
+    void *all[] = {sx, sy, dx, cx, zx, zy};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) CK(cudaFree(all[i]));
+}
+
 int main(void)
 {
     CKB(cublasCreate(&handle));
@@ -186,6 +216,7 @@ int main(void)
     run_Z(&za);
     dots();
     rotations();
+    ex_forms();
     /* Not done by the stand-in: the status real cuBLAS gives for a case it
      * does not support, never a wrong value. */
     STATUS(cublasSgelsBatched(handle, CUBLAS_OP_N, 2, 2, 1, NULL, 2, NULL, 2, NULL, NULL, 1));

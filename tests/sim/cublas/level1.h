@@ -18,6 +18,12 @@
  * a wrong value). `name` is the trace op. */
 SIMCUBLAS_HIDDEN cublasStatus_t simcublas_l1_begin(cublasHandle_t h, const char *name, bool ptrs_ok, int64_t n,
                                                    int64_t incx, int64_t incy, const void *x, const void *y);
+/* The trace op of the next Level-1 call on this thread: `name`, unless an
+ * Ex entry point (level1_ex.c) set its own name with simcublas_l1_trace_as
+ * before running as a typed routine; consumed by the call. */
+SIMCUBLAS_HIDDEN void simcublas_l1_trace_as(const char *name);
+SIMCUBLAS_HIDDEN const char *simcublas_l1_name(const char *name);
+
 /* Whether the arithmetic should run: a successful start with work to do. */
 #define SIMCUBLAS_L1_RUN(st, n) ((st) == CUBLAS_STATUS_SUCCESS && (n) > 0 && !sim_noop())
 

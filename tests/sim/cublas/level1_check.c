@@ -3,11 +3,23 @@
 
 #include "access.h"
 
+static __thread const char *trace_as;
+
+void simcublas_l1_trace_as(const char *name) { trace_as = name; }
+
+const char *simcublas_l1_name(const char *name)
+{
+    const char *n = trace_as ? trace_as : name;
+    trace_as = NULL;
+    return n;
+}
+
 static bool fits_int(int64_t v) { return v >= INT_MIN && v <= INT_MAX; }
 
 cublasStatus_t simcublas_l1_begin(cublasHandle_t h, const char *name, bool ptrs_ok, int64_t n, int64_t incx,
                                   int64_t incy, const void *x, const void *y)
 {
+    name = simcublas_l1_name(name);
     if (!simcublas_handle_ok(h))
         return CUBLAS_STATUS_NOT_INITIALIZED;
     if (!ptrs_ok)

@@ -39,12 +39,13 @@
 #define ROTG_FN(SYM, NAME, T, R, cb)                                                 \
     cublasStatus_t SYM(cublasHandle_t handle, T *a, T *b, R *c, T *s)                \
     {                                                                                \
+        const char *name = simcublas_l1_name(NAME);                                  \
         if (!simcublas_handle_ok(handle))                                            \
             return CUBLAS_STATUS_NOT_INITIALIZED;                                    \
         if (!a || !b || !c || !s)                                                    \
             return CUBLAS_STATUS_INVALID_VALUE;                                      \
         simcublas_access(handle, (const void *[]){a, b, c, s}, 4);                   \
-        sim_trace(NAME, "\"a\":%llu,\"b\":%llu", SIMCUBLAS_PTR(a), SIMCUBLAS_PTR(b)); \
+        sim_trace(name, "\"a\":%llu,\"b\":%llu", SIMCUBLAS_PTR(a), SIMCUBLAS_PTR(b)); \
         if (!sim_noop())                                                             \
             cblas_##cb##rotg(a, b, c, s);                                            \
         return CUBLAS_STATUS_SUCCESS;                                                \
@@ -60,12 +61,13 @@
 #define ROTMG_FN(SYM, NAME, T, cb)                                                                 \
     cublasStatus_t SYM(cublasHandle_t handle, T *d1, T *d2, T *x1, const T *y1, T *param)          \
     {                                                                                              \
+        const char *name = simcublas_l1_name(NAME);                                                \
         if (!simcublas_handle_ok(handle))                                                          \
             return CUBLAS_STATUS_NOT_INITIALIZED;                                                  \
         if (!d1 || !d2 || !x1 || !y1 || !param)                                                    \
             return CUBLAS_STATUS_INVALID_VALUE;                                                    \
         simcublas_access(handle, (const void *[]){d1, d2, x1, y1, param}, 5);                      \
-        sim_trace(NAME, "\"a\":%llu,\"b\":%llu", SIMCUBLAS_PTR(x1), SIMCUBLAS_PTR(y1));             \
+        sim_trace(name, "\"a\":%llu,\"b\":%llu", SIMCUBLAS_PTR(x1), SIMCUBLAS_PTR(y1));             \
         if (!sim_noop())                                                                           \
             cblas_##cb##rotmg(d1, d2, x1, *y1, param);                                             \
         return CUBLAS_STATUS_SUCCESS;                                                              \
