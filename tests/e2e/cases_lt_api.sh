@@ -17,3 +17,11 @@ case_lt_batch_pointer_array() { # per-batch matrices through device pointer arra
     expect_trace base cublasLtMatmul 1
     expect_same_trace fold
 }
+
+case_lt_planar_complex() { # planar complex A, B, C, D with batch strides in real sub-elements
+    run_all lt_planar
+    numpy_check lt_planar_check.py base
+    numpy_check lt_planar_check.py fold
+    expect_trace base cublasLtMatmul 1
+    expect_same_trace fold
+}

@@ -7,8 +7,12 @@
  * combinations run). Trace: {"op":"cublasLtMatmul","m":..,"n":..,"k":..,
  * "transa":"N|T|C","transb":..,"batch":..,"epilogue":<cublasLtEpilogue_t>,
  * "a":A,"b":B,"c":C,"d":D} (addresses as decimal integers; with pointer
- * arrays, the arrays). Errors return without a trace line. */
+ * arrays, the arrays). Errors return without a trace line. Planar complex
+ * operands are supported (planar.c). */
+#include <stdlib.h>
+
 #include "algo.h"
+#include "planar.h"
 #include "problem.h"
 #include "trace.h"
 
@@ -56,6 +60,27 @@ static cublasStatus_t run_arrays(sim_gemm *g, const void *A, const void *B, cons
             return st;
     }
     return CUBLAS_STATUS_SUCCESS;
+}
+
+/* Planar complex operands (planar.c): the GEMM runs on interleaved copies
+ * and D is written back. */
+static cublasStatus_t run_planar(sim_gemm *g, const simlt_layout *const ls[4], void *D)
+{
+    sim_mat *views[4] = {&g->a, &g->b, &g->c, &g->d};
+    void *copy[4] = {0};
+    bool ok = true;
+    for (int i = 0; i < 4 && ok; i++)
+        if (simlt_planar(ls[i])) {
+            copy[i] = simlt_planar_gather(ls[i], views[i]->base);
+            ok = copy[i] != NULL;
+            views[i]->base = copy[i];
+        }
+    cublasStatus_t st = ok ? simcublasLt_gemm(g) : CUBLAS_STATUS_ALLOC_FAILED;
+    if (st == CUBLAS_STATUS_SUCCESS && copy[3])
+        simlt_planar_scatter(ls[3], copy[3], D);
+    for (int i = 0; i < 4; i++)
+        free(copy[i]);
+    return st;
 }
 
 static __thread const char *trace_as;
@@ -120,5 +145,9 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
     trace_matmul(op, desc, &g);
     if (SIMLT_LAYOUT(Ddesc)->batch_mode == CUBLASLT_BATCH_MODE_POINTER_ARRAY)
         return run_arrays(&g, A, B, C, D);
+    const simlt_layout *const ls[4] = {SIMLT_LAYOUT(Adesc), SIMLT_LAYOUT(Bdesc), SIMLT_LAYOUT(Cdesc),
+                                       SIMLT_LAYOUT(Ddesc)};
+    if (simlt_planar(ls[0]) || simlt_planar(ls[1]) || simlt_planar(ls[2]) || simlt_planar(ls[3]))
+        return run_planar(&g, ls, D);
     return simcublasLt_gemm(&g);
 }

@@ -22,14 +22,18 @@ bool simlt_unsupported_combo(const simlt_matmul_desc *desc, const simlt_layout *
 /* Pointer-array batches (A, B, C, D given as device arrays of pointers,
  * one matrix each; matmul.c runs them one by one): all four layouts in that
  * mode, with no per-batch epilogue data, vector alpha or FP8 scaling, which
- * the stand-in only strides. */
+ * the stand-in only strides, and no planar complex. */
 static cublasStatus_t check_arrays(const simlt_matmul_desc *desc, const simlt_layout *const ls[4])
 {
-    int arrays = 0;
-    for (int i = 0; i < 4; i++)
+    int arrays = 0, planar = 0;
+    for (int i = 0; i < 4; i++) {
         arrays += ls[i]->batch_mode == CUBLASLT_BATCH_MODE_POINTER_ARRAY;
+        planar += ls[i]->plane_offset != 0;
+    }
     if (arrays == 0)
         return CUBLAS_STATUS_SUCCESS;
+    if (planar)
+        return CUBLAS_STATUS_NOT_SUPPORTED;
     bool plain = desc->epilogue == CUBLASLT_EPILOGUE_DEFAULT && desc->pointer_mode <= CUBLASLT_POINTER_MODE_DEVICE &&
                  !desc->a_scale && !desc->b_scale && !desc->c_scale && !desc->d_scale && !desc->amax_d;
     return arrays == 4 && plain ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_NOT_SUPPORTED;
@@ -41,6 +45,10 @@ static cublasStatus_t check_layouts(const simlt_layout *const ls[4])
         simlt_layout l = *ls[i]; /* a pointer array is checked as one matrix a batch */
         if (l.batch_mode == CUBLASLT_BATCH_MODE_POINTER_ARRAY)
             l.batch_mode = CUBLASLT_BATCH_MODE_STRIDED;
+        /* Planar complex (planar.c): complex types only. */
+        if (l.plane_offset != 0 && !sim_elem_complex((cudaDataType)l.type))
+            return CUBLAS_STATUS_NOT_SUPPORTED;
+        l.plane_offset = 0;
         cublasStatus_t st = simlt_layout_check(&l);
         if (st != CUBLAS_STATUS_SUCCESS)
             return st;
