@@ -3,8 +3,9 @@
  * returns this very resolver, as the real driver does. Entry points the
  * headers declare and the stand-in does not implement (at the version
  * asked) resolve to a function that returns CUDA_ERROR_NOT_SUPPORTED
- * (unsupported.c), so that the static runtime, which looks every one up
- * at start-up, starts. */
+ * (unsupported.c), so that every lookup the static runtime makes at
+ * start-up succeeds (it also needs private driver interfaces the stand-in
+ * does not provide; README, "The CPU stand-in"). */
 #include "internal.h"
 #include "unsupported.h"
 
