@@ -104,6 +104,10 @@ def main():
         want.update({(k, p): v for k, v in common(p).items()})
     for p in "CZ":
         want.update({(k, p): v for k, v in herm(p).items()})
+    want[("syrkex", "C")] = want[("syrk", "C")]
+    want[("herkex", "C")] = want[("herk", "C")]
+    a, b = mat("C", 1, M, LD), mat("C", 2, N, LD)
+    want[("gemmex", "C")] = ALPHA["C"] * a[:M, :K] @ b[:K, :N] + BETA["C"] * mat("C", 3, N, M)
     bad = 0
     for key, value in want.items():
         tol = 1e-5 if key[1] in "SC" else 1e-12
@@ -119,6 +123,10 @@ def main():
     refused = [l for l in lines if "(" in l[0] and "FILL_MODE_FULL" in " ".join(l)]
     if len(refused) != 4 or any(l[-1] != "7" for l in refused):
         print("MISMATCH symm with CUBLAS_FILL_MODE_FULL: expected 4 x status 7 (INVALID_VALUE)")
+        bad += 1
+    i8 = [l for l in lines if l[0].startswith("cublasCgemmEx(")]
+    if len(i8) != 1 or i8[0][-1] != "15":
+        print("MISMATCH cublasCgemmEx with CUDA_C_8I: expected status 15 (NOT_SUPPORTED)")
         bad += 1
     sys.exit(1 if bad else 0)
 

@@ -35,6 +35,8 @@ case_blas3_all() { # Level-3 beyond GEMM, every routine and type; untouched by t
     expect_trace base cublasStrsm 1
     expect_trace base cublasZher2k 1
     expect_trace base cublasCsymm 1
+    expect_trace base cublasCherkEx 1
+    expect_trace base cublasCgemmEx 1
     expect_same_trace fold
 }
 

@@ -3,8 +3,9 @@
  * syrk, syr2k, trmm, trsm and dgmm for S, D, C and Z, hemm, herk and her2k
  * for C and Z, with leading dimensions larger than the rows, one
  * flag combination each (sides, fills, transposes and diagonals varied
- * across routines), and a matrix left as it was by a call whose argument
- * cuBLAS refuses.
+ * across routines), a matrix left as it was by a call whose argument
+ * cuBLAS refuses, and the complex single Ex forms (CsyrkEx, CherkEx,
+ * CgemmEx).
  *
  * Usage: blas3
  * Prints "<routine> <type> <rows> <cols> <numbers...>": the whole output
@@ -116,6 +117,29 @@ BLAS3_TYPE(Z, cuDoubleComplex, double, 2)
 HERM_TYPE(C, cuComplex, float)
 HERM_TYPE(Z, cuDoubleComplex, double)
 
+/* The complex single Ex forms on the inputs of syrk, herk and a GEMM; an
+ * 8-bit complex input, which the stand-in does not compute. */
+static void ex_C(const cuComplex *alpha, const cuComplex *beta, const float *ralpha, const float *rbeta)
+{
+    cuComplex *b = mat_C(2, N, LD, false), *c = mat_C(3, M, M, false);
+    CKB(cublasCsyrkEx(handle, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, M, K, alpha, b, CUDA_C_32F, LD, beta, c,
+                      CUDA_C_32F, M));
+    show_C("syrkex", c, M, M);
+    cuComplex *w = mat_C(1, M, LD, false);
+    c = mat_C(3, M, M, false);
+    CKB(cublasCherkEx(handle, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_C, M, K, ralpha, w, CUDA_C_32F, LD, rbeta, c,
+                      CUDA_C_32F, M));
+    show_C("herkex", c, M, M);
+    c = mat_C(3, N, M, false);
+    CKB(cublasCgemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, alpha, w, CUDA_C_32F, LD, b, CUDA_C_32F, LD, beta,
+                      c, CUDA_C_32F, M));
+    show_C("gemmex", c, M, N);
+    STATUS(cublasCgemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, alpha, w, CUDA_C_8I, LD, b, CUDA_C_8I, LD, beta,
+                         w, CUDA_C_32F, M));
+    CK(cudaFree(w));
+    CK(cudaFree(b));
+}
+
 int main(void)
 {
     CKB(cublasCreate(&handle));
@@ -129,6 +153,7 @@ int main(void)
     common_Z(&za, &zb, CUBLAS_OP_N);
     herm_C(&ca, &cb, &sa, &sb);
     herm_Z(&za, &zb, &da, &db);
+    ex_C(&ca, &cb, &sa, &sb);
     CKB(cublasDestroy(handle));
     return 0;
 }

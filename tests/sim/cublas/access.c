@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 
+#include "args.h"
 #include "simcuda.h"
 
 SIMCUDA_TWIN(simcublas_access, 8, 8, 8, 8, 8, 8)
@@ -58,4 +59,14 @@ void simcublas_access(cublasHandle_t h, const void *const *ops, int n)
         params[i] = &args[i];
     }
     launch_kernel(kernel, 1, 1, 1, 1, 1, 1, 0, (CUstream)h->stream, params, NULL);
+}
+
+cublasStatus_t simcublas_gemm_announced(cublasHandle_t h, const simcublas_gemm *r)
+{
+    cublasStatus_t st = simcublas_gemm_check(h, r);
+    if (st != CUBLAS_STATUS_SUCCESS)
+        return st;
+    if (r->m > 0 && r->n > 0 && r->batch > 0)
+        simcublas_access(h, (const void *[]){r->a, r->b, r->c}, 3);
+    return simcublas_gemm_run(h, r);
 }

@@ -15,4 +15,9 @@
 #define SIMCUBLAS_ACCESS_OPERANDS 6
 SIMCUBLAS_HIDDEN void simcublas_access(cublasHandle_t h, const void *const *ops, int n);
 
+/* A classic GEMM transfold does not fold (gemm3m, CgemmEx, ...): checked,
+ * its operands announced as above, then run (gemm_core.c). */
+struct simcublas_gemm;
+SIMCUBLAS_HIDDEN cublasStatus_t simcublas_gemm_announced(cublasHandle_t h, const struct simcublas_gemm *r);
+
 #endif

@@ -9,16 +9,6 @@
 #include "access.h"
 #include "args.h"
 
-static cublasStatus_t run(cublasHandle_t h, const simcublas_gemm *r)
-{
-    cublasStatus_t st = simcublas_gemm_check(h, r);
-    if (st != CUBLAS_STATUS_SUCCESS)
-        return st;
-    if (r->m > 0 && r->n > 0 && r->batch > 0)
-        simcublas_access(h, (const void *[]){r->a, r->b, r->c}, 3);
-    return simcublas_gemm_run(h, r);
-}
-
 #define REQ(NAME, DT)                                                                                     \
     .name = NAME, .ta = transa, .tb = transb, .m = m, .n = n, .k = k, .lda = lda, .ldb = ldb, .ldc = ldc, \
     .at = DT, .bt = DT, .ct = DT, .scale = DT, .alpha = alpha, .beta = beta
@@ -28,7 +18,7 @@ static cublasStatus_t run(cublasHandle_t h, const simcublas_gemm *r)
                        IT k, const T *alpha, const T *A, IT lda, const T *B, IT ldb, const T *beta, T *C, IT ldc)   \
     {                                                                                                         \
         simcublas_gemm r = {REQ(NAME, DT), .batch = 1, .a = A, .b = B, .c = C};                               \
-        return run(handle, &r);                                                                               \
+        return simcublas_gemm_announced(handle, &r);                                                                               \
     }
 #define GEMM3M_STRIDED_FN(SYM, NAME, IT, T, DT)                                                                 \
     cublasStatus_t SYM(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, IT m, IT n,   \
@@ -37,7 +27,7 @@ static cublasStatus_t run(cublasHandle_t h, const simcublas_gemm *r)
     {                                                                                                           \
         simcublas_gemm r = {REQ(NAME, DT), .batch = batchCount, .a = A, .b = B, .c = C, .sa = strideA,          \
                             .sb = strideB, .sc = strideC};                                                      \
-        return run(handle, &r);                                                                                 \
+        return simcublas_gemm_announced(handle, &r);                                                                                 \
     }
 #define GEMM3M_BATCHED_FN(SYM, NAME, IT, T, DT)                                                                \
     cublasStatus_t SYM(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, IT m, IT n,  \
@@ -46,7 +36,7 @@ static cublasStatus_t run(cublasHandle_t h, const simcublas_gemm *r)
     {                                                                                                          \
         simcublas_gemm r = {REQ(NAME, DT), .batch = batchCount, .a = Aarray, .b = Barray, .c = (void *)Carray, \
                             .arrays = true};                                                                   \
-        return run(handle, &r);                                                                                \
+        return simcublas_gemm_announced(handle, &r);                                                                                \
     }
 #define GEMM3M_EX_FN(SYM, NAME, IT, T, DT)                                                                      \
     cublasStatus_t SYM(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, IT m, IT n,   \
@@ -56,7 +46,7 @@ static cublasStatus_t run(cublasHandle_t h, const simcublas_gemm *r)
         if (simcublas_handle_ok(handle) && (Atype != DT || Btype != DT || Ctype != DT))                         \
             return CUBLAS_STATUS_NOT_SUPPORTED;                                                                 \
         simcublas_gemm r = {REQ(NAME, DT), .batch = 1, .a = A, .b = B, .c = C};                                 \
-        return run(handle, &r);                                                                                 \
+        return simcublas_gemm_announced(handle, &r);                                                                                 \
     }
 
 SIMCUBLAS_BOTH_WIDTHS(GEMM3M_FN, cublasCgemm3m, "cublasCgemm3m", cuComplex, CUDA_C_32F)

@@ -19,6 +19,10 @@ SIMCUBLAS_HIDDEN cublasStatus_t simcublas_l3_begin(cublasHandle_t h, const char 
                                                    const int64_t *ints, size_t nints, int64_t m, int64_t n,
                                                    const void *a, const void *b, const void *c);
 
+/* The trace op of the next Level-3 call on this thread, set by an Ex entry
+ * point (complex_ex.c) that runs as a typed routine; consumed by the call. */
+SIMCUBLAS_HIDDEN void simcublas_l3_trace_as(const char *name);
+
 SIMCUBLAS_HIDDEN bool simcublas_side_ok(cublasSideMode_t s);
 SIMCUBLAS_HIDDEN bool simcublas_fill_ok(cublasFillMode_t f); /* lower or upper */
 SIMCUBLAS_HIDDEN bool simcublas_diag_ok(cublasDiagType_t d);
