@@ -173,6 +173,25 @@ def sym(p):
     return want
 
 
+def csym(p):
+    """The complex symmetric forms: no conjugation anywhere."""
+    al, be = ALPHA[p], BETA[p]
+    a, x, y0 = buf(p, 1, LD * N), buf(p, 2, 2 * LD), buf(p, 3, LD)
+    want = {}
+    y = y0.copy()
+    res = al * sym_full(cm(a, LD, N)[:N, :N], True, False) @ x[:N] + be * y0[:N][::-1]
+    y[:N] = res[::-1]
+    want["csymv"] = y
+    m = cm(buf(p, 1, LD * N), LD, N)
+    xs = x[0:2 * N:2]
+    m[:N, :N] = rank_update(m[:N, :N], al * np.outer(xs, xs), False, False)
+    want["csyr"] = m.T.ravel()
+    m = cm(buf(p, 1, LD * N), LD, N)
+    m[:N, :N] = rank_update(m[:N, :N], al * (np.outer(x[:N], y0[:N]) + np.outer(y0[:N], x[:N])), True, False)
+    want["csyr2"] = m.T.ravel()
+    return want
+
+
 def flat(v):
     v = np.asarray(v)
     if np.iscomplexobj(v):
@@ -187,6 +206,8 @@ def main():
     for p in "SDCZ":
         want.update({(k, p): v for k, v in general(p).items()})
         want.update({(k, p): v for k, v in sym(p).items()})
+    for p in "CZ":
+        want.update({(k, p): v for k, v in csym(p).items()})
     bad = 0
     for key, value in want.items():
         tol = 1e-5 if key[1] in "SC" else 1e-12

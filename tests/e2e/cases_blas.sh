@@ -46,6 +46,7 @@ case_blas2_all() { # Level-2 beyond gemv, every routine and type; untouched by t
     numpy_check blas2_check.py fold
     expect_trace base cublasDtbsv 1
     expect_trace base cublasZhpr2 1
+    expect_trace base cublasCsyr2 1
     expect_same_trace fold
 }
 

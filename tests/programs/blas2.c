@@ -2,7 +2,8 @@
  * operands copied to the device, one call, the result copied back. gbmv,
  * ger (geru, gerc), trmv, trsv, tbmv, tbsv, tpmv, tpsv for S, D, C and Z;
  * symv, sbmv, spmv, syr, spr, syr2, spr2 for S and D and their Hermitian
- * forms (hemv ... hpr2) for C and Z; full, band and packed storage, fills,
+ * forms (hemv ... hpr2) and the complex symmetric symv, syr, syr2 for C
+ * and Z; full, band and packed storage, fills,
  * transposes and diagonals varied across routines.
  *
  * Usage: blas2
@@ -117,6 +118,28 @@ SYM2_TYPE(D, double, double, sy, sb, sp)
 SYM2_TYPE(C, cuComplex, float, he, hb, hp)
 SYM2_TYPE(Z, cuDoubleComplex, double, he, hb, hp)
 
+/* The complex symmetric (not Hermitian) forms: symv (upper), syr (lower),
+ * syr2 (upper). */
+#define CSYM_TYPE(P, T)                                                                  \
+    static void csym_##P(const T *alpha, const T *beta)                                  \
+    {                                                                                    \
+        T *a = buf_##P(1, LD * N), *x = buf_##P(2, 2 * LD), *y = buf_##P(3, LD);         \
+        CKB(cublas##P##symv(handle, FLAGS_U, N, alpha, a, LD, x, 1, beta, y, -1));       \
+        show_##P("csymv", y, LD);                                                        \
+        y = buf_##P(3, LD);                                                              \
+        T *m = buf_##P(1, LD * N);                                                       \
+        CKB(cublas##P##syr(handle, FLAGS_L, N, alpha, x, 2, m, LD));                     \
+        show_##P("csyr", m, LD * N);                                                     \
+        m = buf_##P(1, LD * N);                                                          \
+        CKB(cublas##P##syr2(handle, FLAGS_U, N, alpha, x, 1, y, 1, m, LD));              \
+        show_##P("csyr2", m, LD * N);                                                    \
+        CK(cudaFree(a));                                                                 \
+        CK(cudaFree(x));                                                                 \
+        CK(cudaFree(y));                                                                 \
+    }
+CSYM_TYPE(C, cuComplex)
+CSYM_TYPE(Z, cuDoubleComplex)
+
 int main(void)
 {
     CKB(cublasCreate(&handle));
@@ -132,6 +155,8 @@ int main(void)
     sym_D(&da, &db, &da);
     sym_C(&ca, &cb, &sa);
     sym_Z(&za, &zb, &da);
+    csym_C(&ca, &cb);
+    csym_Z(&za, &zb);
     CKB(cublasDestroy(handle));
     return 0;
 }

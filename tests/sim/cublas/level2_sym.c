@@ -1,8 +1,8 @@
 /* Symmetric (real) and Hermitian (complex) Level-2: symv/hemv, sbmv/hbmv,
  * spmv/hpmv, syr/her, spr/hpr, syr2/her2, spr2/hpr2 on the reference CBLAS,
  * arguments checked as cuBLAS documents first (level3.h). The complex
- * symmetric forms (cublasCsymv, Csyr, Csyr2 and Z) have no CBLAS routine
- * and stay CUBLAS_STATUS_NOT_SUPPORTED (unsupported.c).
+ * symmetric forms (cublasCsymv, Csyr, Csyr2 and Z) have no CBLAS routine:
+ * level2_csym.c.
  * Trace: {"op":"cublasSsymv","m":n,"n":n,"a":A,"b":x,"c":y}; the rank
  * updates: "a":x,"b":y (0 for syr/her/spr/hpr),"c":A. */
 #include "level3.h"
