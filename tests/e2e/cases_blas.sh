@@ -76,3 +76,12 @@ case_blas_gemm_grouped() { # grouped batched GEMMs, plain and Ex: one GEMM line 
     expect_trace base cublasGemmGroupedBatchedEx 2
     expect_same_trace fold
 }
+
+case_blas3_extensions() { # syrkx, herkx and the pointer-array trsmBatched
+    run_all blas3x
+    numpy_check blas3x_check.py base
+    numpy_check blas3x_check.py fold
+    expect_trace base cublasCherkx 1
+    expect_trace base cublasDtrsmBatched 2
+    expect_same_trace fold
+}
