@@ -63,7 +63,7 @@ static void try_id(int id)
                                &algo));
     size_t size = 0;
     CKB(cublasLtMatmulAlgoCapGetAttribute(&algo, CUBLASLT_ALGO_CAP_TILE_IDS, NULL, 0, &size));
-    uint32_t tiles[32];
+    uint32_t tiles[CUBLASLT_MATMUL_TILE_END];
     int ntiles = (int)(size / sizeof tiles[0]);
     CKB(cublasLtMatmulAlgoCapGetAttribute(&algo, CUBLASLT_ALGO_CAP_TILE_IDS, tiles, sizeof tiles, &size));
     int32_t splitk_support = 0;

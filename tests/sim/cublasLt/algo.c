@@ -22,26 +22,24 @@ void simlt_algo_init(cublasLtMatmulAlgo_t *algo, int id, bool tuned)
     s->id = id;
     s->splitk = 1;
     s->reduction = CUBLASLT_REDUCTION_SCHEME_NONE;
-    s->tile = tuned ? simlt_algo_tiles[0] : CUBLASLT_MATMUL_TILE_UNDEFINED;
-    s->stages = tuned ? simlt_algo_stages[0] : CUBLASLT_MATMUL_STAGES_UNDEFINED;
+    s->tile = tuned ? CUBLASLT_MATMUL_TILE_128x128 : CUBLASLT_MATMUL_TILE_UNDEFINED;
+    s->stages = tuned ? CUBLASLT_MATMUL_STAGES_64x3 : CUBLASLT_MATMUL_STAGES_UNDEFINED;
 }
 
-static bool listed(uint32_t v, const uint32_t *list, size_t n)
+bool simlt_algo_tile_ok(uint32_t tile) { return tile > CUBLASLT_MATMUL_TILE_UNDEFINED && tile < CUBLASLT_MATMUL_TILE_END; }
+
+bool simlt_algo_stages_ok(uint32_t stages)
 {
-    for (size_t i = 0; i < n; i++)
-        if (list[i] == v)
-            return true;
-    return false;
+    return stages > CUBLASLT_MATMUL_STAGES_UNDEFINED && stages < CUBLASLT_MATMUL_STAGES_END;
 }
 
 cublasStatus_t simlt_algo_check(const cublasLtMatmulAlgo_t *algo)
 {
     const simlt_algo *s = SIMLT_CALGO(algo);
-    if (s->magic != SIMLT_ALGO_MAGIC || s->id < 0 || s->id >= SIMLT_ALGO_COUNT)
+    if (s->magic != SIMLT_ALGO_MAGIC || s->id < 0 || s->id >= SIMLT_ALGO_IDS)
         return CUBLAS_STATUS_INVALID_VALUE;
-    bool tile_ok = s->tile == CUBLASLT_MATMUL_TILE_UNDEFINED || listed(s->tile, simlt_algo_tiles, SIMLT_ALGO_TILES);
-    bool stages_ok =
-        s->stages == CUBLASLT_MATMUL_STAGES_UNDEFINED || listed(s->stages, simlt_algo_stages, SIMLT_ALGO_STAGES);
+    bool tile_ok = s->tile == CUBLASLT_MATMUL_TILE_UNDEFINED || simlt_algo_tile_ok(s->tile);
+    bool stages_ok = s->stages == CUBLASLT_MATMUL_STAGES_UNDEFINED || simlt_algo_stages_ok(s->stages);
     bool split_ok = s->splitk >= 1 && (s->splitk == 1 || (s->reduction & ~(uint32_t)CUBLASLT_REDUCTION_SCHEME_MASK) == 0);
     if (!tile_ok || !stages_ok || !split_ok || s->swizzle > 1 || s->custom != 0)
         return CUBLAS_STATUS_INVALID_VALUE;

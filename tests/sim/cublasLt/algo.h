@@ -8,8 +8,11 @@
 #define SIMLT_ALGO_H
 #include "internal.h"
 
-/* Algorithm ids 0 .. SIMLT_ALGO_COUNT - 1. */
+/* GetIds and the heuristic offer ids 0 .. SIMLT_ALGO_COUNT - 1;
+ * cublasLtMatmulAlgoInit accepts 0 .. SIMLT_ALGO_IDS - 1, so an id preset
+ * from a GPU's list (such lists reach past 64) initialises too. */
 #define SIMLT_ALGO_COUNT 4
+#define SIMLT_ALGO_IDS 128
 
 /* Whether the stand-in's cublasLtMatmul runs this type combination (the
  * classic one with C == D, or FP8 with its own C/D rules). */

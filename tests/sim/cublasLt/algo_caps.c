@@ -4,13 +4,22 @@
  * is the same), strided batches and out-of-place D, column and row order
  * only, every pointer mode, the epilogues problem.c runs, no pointer
  * arrays, no negative ld, no emulation; element alignment. */
+#include <pthread.h>
 #include <string.h>
 
 #include "algo_store.h"
 
-const uint32_t simlt_algo_tiles[SIMLT_ALGO_TILES] = {CUBLASLT_MATMUL_TILE_128x128, CUBLASLT_MATMUL_TILE_64x64,
-                                                     CUBLASLT_MATMUL_TILE_256x128};
-const uint32_t simlt_algo_stages[SIMLT_ALGO_STAGES] = {CUBLASLT_MATMUL_STAGES_64x3, CUBLASLT_MATMUL_STAGES_128x2};
+/* The tile and stages ids cublasLt.h names, UNDEFINED left out. */
+static uint32_t tiles[SIMLT_ALGO_TILES], stages[SIMLT_ALGO_STAGES];
+static pthread_once_t lists_once = PTHREAD_ONCE_INIT;
+
+static void fill_lists(void)
+{
+    for (uint32_t i = 0; i < SIMLT_ALGO_TILES; i++)
+        tiles[i] = i + 1;
+    for (uint32_t i = 0; i < SIMLT_ALGO_STAGES; i++)
+        stages[i] = i + 1;
+}
 
 /* A capability as bytes: a scalar of its documented type, or an array. */
 typedef struct cap_value {
@@ -55,12 +64,13 @@ static bool scalar_cap(int attr, cap_value *v)
 
 static bool cap(int attr, cap_value *v)
 {
+    pthread_once(&lists_once, fill_lists);
     if (attr == CUBLASLT_ALGO_CAP_TILE_IDS) {
-        *v = (cap_value){simlt_algo_tiles, sizeof simlt_algo_tiles, true};
+        *v = (cap_value){tiles, sizeof tiles, true};
         return true;
     }
     if (attr == CUBLASLT_ALGO_CAP_STAGES_IDS) {
-        *v = (cap_value){simlt_algo_stages, sizeof simlt_algo_stages, true};
+        *v = (cap_value){stages, sizeof stages, true};
         return true;
     }
     return scalar_cap(attr, v);

@@ -1,5 +1,7 @@
 /* How algo.c and algo_caps.c keep an algorithm inside the 64 bytes of
- * cublasLtMatmulAlgo_t, and the tiles and stages every algorithm offers. */
+ * cublasLtMatmulAlgo_t, and the tiles and stages every algorithm offers:
+ * each one cublasLt.h names (the reference GEMM has no tiles), so a
+ * configuration preset on a GPU is accepted too. */
 #ifndef SIMLT_ALGO_STORE_H
 #define SIMLT_ALGO_STORE_H
 #include "algo.h"
@@ -19,9 +21,10 @@ _Static_assert(sizeof(simlt_algo) <= sizeof(((cublasLtMatmulAlgo_t *)0)->data), 
 #define SIMLT_ALGO(a) ((simlt_algo *)(void *)(a)->data)
 #define SIMLT_CALGO(a) ((const simlt_algo *)(const void *)(a)->data)
 
-#define SIMLT_ALGO_TILES 3
-#define SIMLT_ALGO_STAGES 2
-SIM_HIDDEN_FN extern const uint32_t simlt_algo_tiles[SIMLT_ALGO_TILES];
-SIM_HIDDEN_FN extern const uint32_t simlt_algo_stages[SIMLT_ALGO_STAGES];
+/* Every tile / stages id but UNDEFINED, in enum order. */
+#define SIMLT_ALGO_TILES (CUBLASLT_MATMUL_TILE_END - 1)
+#define SIMLT_ALGO_STAGES (CUBLASLT_MATMUL_STAGES_END - 1)
+SIM_HIDDEN_FN bool simlt_algo_tile_ok(uint32_t tile);
+SIM_HIDDEN_FN bool simlt_algo_stages_ok(uint32_t stages);
 
 #endif

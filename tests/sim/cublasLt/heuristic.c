@@ -1,8 +1,9 @@
 /* cublasLtMatmulAlgoGetHeuristic and friends.
  *
- * The stand-in has SIMLT_ALGO_COUNT algorithms (ids 0..3, algo.h; no
- * workspace), every one running every supported problem the same way; the
- * heuristic returns them in id order, as many as asked for. ONE chosen
+ * The stand-in offers SIMLT_ALGO_COUNT algorithms (ids 0..3, algo.h; no
+ * workspace; AlgoInit accepts ids up to SIMLT_ALGO_IDS - 1), every one
+ * running every supported problem the same way; the heuristic returns them
+ * in id order, as many as asked for. ONE chosen
  * exception stands in for the layout restrictions of real kernels:
  *
  *   UNSUPPORTED: matrix A in CUBLASLT_ORDER_ROW with TRANSA = T or C.
@@ -78,7 +79,7 @@ cublasStatus_t cublasLtMatmulAlgoInit(cublasLtHandle_t lightHandle, cublasComput
     cublasStatus_t st = simlt_check_handle(lightHandle);
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;
-    if (!algo || algoId < 0 || algoId >= SIMLT_ALGO_COUNT)
+    if (!algo || algoId < 0 || algoId >= SIMLT_ALGO_IDS)
         return CUBLAS_STATUS_INVALID_VALUE;
     if (!simlt_algo_types_ok(computeType, scaleType, Atype, Btype, Ctype, Dtype))
         return CUBLAS_STATUS_NOT_SUPPORTED;
