@@ -129,10 +129,11 @@ static cublasStatus_t set_epilogue(const simlt_matmul_desc *desc, const simlt_la
     return CUBLAS_STATUS_SUCCESS;
 }
 
-/* Scales the stand-in applies: one fp32 per matrix (SCALAR_32F). Block and
- * vector scale modes (MXFP8, NVFP4, per-row, 128-blocks) and the D_OUT
- * scale output are what Blackwell adds; the stand-in answers as Hopper
- * does, NOT_SUPPORTED, rather than read a scale array as one number. */
+/* Scales the stand-in applies: one fp32 per matrix (SCALAR_32F). The block
+ * and vector scale modes (Blackwell's MXFP8/NVFP4 VEC32/VEC16, Hopper's
+ * VEC128 and BLK128x128, per-row OUTER_VEC) and the D_OUT scale output are
+ * not computed: NOT_SUPPORTED (as MXFP8/NVFP4 are on Hopper) rather than a
+ * scale array read as one number. */
 static bool scales_supported(const simlt_matmul_desc *desc)
 {
     const int32_t modes[] = {desc->a_scale_mode, desc->b_scale_mode, desc->c_scale_mode, desc->d_scale_mode,
