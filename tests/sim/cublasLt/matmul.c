@@ -1,11 +1,13 @@
 /* cublasLtMatmul: D = epilogue(alpha * op(A) op(B) + beta * C), on the
- * caller's thread (streams run in order). Any algo is accepted; NULL means
+ * stream (enqueue.c). Any algo is accepted; NULL means
  * an implicit heuristic query, which here is the same support check.
  * FP8 scale factors and amax follow the descriptor (problem.c decides which
  * combinations run). Trace: {"op":"cublasLtMatmul","m":..,"n":..,"k":..,
  * "transa":"N|T|C","transb":..,"batch":..,"epilogue":<cublasLtEpilogue_t>,
  * "a":A,"b":B,"c":C,"d":D} (addresses as decimal integers). Errors return
  * without a trace line. */
+#include <stdio.h>
+
 #include "problem.h"
 #include "trace.h"
 
@@ -44,9 +46,9 @@ void simcublasLt_trace_as(const char *op)
     trace_as = op;
 }
 
-static void trace_matmul(const char *op, const simlt_matmul_desc *desc, const sim_gemm *g)
+static void trace_matmul(char *line, size_t cap, const simlt_matmul_desc *desc, const sim_gemm *g)
 {
-    sim_trace(op,
+    snprintf(line, cap,
               "\"m\":%lld,\"n\":%lld,\"k\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"batch\":%lld,"
               "\"epilogue\":%u,\"a\":%llu,\"b\":%llu,\"c\":%llu,\"d\":%llu",
               (long long)g->m, (long long)g->n, (long long)g->k, simlt_op_name(desc->transa),
@@ -61,7 +63,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
                               const cublasLtMatmulAlgo_t *algo, void *workspace, size_t workspaceSizeInBytes,
                               cudaStream_t stream)
 {
-    (void)algo, (void)workspace, (void)workspaceSizeInBytes, (void)stream;
+    (void)algo, (void)workspace, (void)workspaceSizeInBytes;
     const char *op = trace_as ? trace_as : "cublasLtMatmul";
     trace_as = NULL;
     cublasStatus_t st = simlt_check_handle(lightHandle);
@@ -94,6 +96,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
     }
     if (g.m == 0 || g.n == 0 || g.batch == 0)
         return CUBLAS_STATUS_SUCCESS;
-    trace_matmul(op, desc, &g);
-    return simcublasLt_gemm(&g);
+    char line[512];
+    trace_matmul(line, sizeof line, desc, &g);
+    return simcublasLt_enqueue(stream, &(simlt_work){.op = op, .trace = line, .gemm = &g});
 }
