@@ -127,8 +127,28 @@ static uintptr_t overlap(const struct sim_access *x, const struct sim_access *y)
     return 0;
 }
 
+/* One line per pair of operations (a kernel's writes are many ranges). */
+static bool seen(const struct sim_access *old, const struct sim_access *now)
+{
+    static struct { char a[48], b[48]; CUstream sa, sb; } pairs[32];
+    static size_t npairs;
+    for (size_t i = 0; i < npairs; i++)
+        if (pairs[i].sa == old->stream && pairs[i].sb == now->stream && !strcmp(pairs[i].a, old->op) &&
+            !strcmp(pairs[i].b, now->op))
+            return true;
+    if (npairs < 32) {
+        memcpy(pairs[npairs].a, old->op, sizeof old->op);
+        memcpy(pairs[npairs].b, now->op, sizeof now->op);
+        pairs[npairs].sa = old->stream;
+        pairs[npairs++].sb = now->stream;
+    }
+    return false;
+}
+
 static void report(const struct sim_access *old, const struct sim_access *now, uintptr_t at)
 {
+    if (seen(old, now))
+        return;
     if (reported++ < 20 || mode == RACE_ABORT)
         fprintf(stderr,
                 "simcuda race: %s (%s, stream 0x%lx) and %s (%s, stream 0x%lx) are not ordered; both touch 0x%lx\n",
