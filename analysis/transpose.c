@@ -47,6 +47,8 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
     producer_access(d, d->producer, &a);
     e->n.seen++;
     e->shadow_id = 0;
+    if (e->late)
+        late_order(e, &a);
     effects_before(e, &a);
     char buf[128];
     const char *key = "producer";

@@ -9,6 +9,7 @@
 #include "hooks.h"
 #include "replay.h"
 #include "state.h"
+#include "stream_order.h"
 #include "verify.h"
 
 bool tf_verify_enabled(void)
@@ -68,6 +69,17 @@ void *tf_verify_snapshot(const tf_view *out)
     tf_rt_error_release(held);
     tf_depth--;
     return s;
+}
+
+void *tf_verify_start(const tf_gemm *g)
+{
+    if (!tf_capture_active())
+        return tf_verify_snapshot(&g->acc.writes[0]);
+    tf_engine *e = tf_lock();
+    if (e)
+        tf_verify_skipped(e, g, "inside a stream capture");
+    tf_unlock(e);
+    return NULL;
 }
 
 /* Replays the record an operand was folded onto into scratch memory laid

@@ -4,6 +4,7 @@
 
 #include "rules.h"
 #include "state.h"
+#include "late_marks.h"
 
 __thread int tf_depth __attribute__((tls_model("initial-exec")));
 tf_env tf_env_now;
@@ -124,7 +125,9 @@ static void tf_create(void)
         tf_rules_failed = tf_env_open(&tf_env_now, &tf_cfg);
         return;
     }
-    if (!tf_env_open(&tf_env_now, &tf_cfg) || !(tf_engine_instance = tf_engine_new(&tf_cfg))) {
+    bool opened = tf_env_open(&tf_env_now, &tf_cfg);
+    tf_cfg.sync = tf_late_marks();
+    if (!opened || !(tf_engine_instance = tf_engine_new(&tf_cfg))) {
         atomic_store(&tf_mode_now, TF_MODE_OFF);
         return;
     }

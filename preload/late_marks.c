@@ -1,0 +1,67 @@
+/* The engine's marks in stream order (tf_sync_ops, analysis/late.c) as
+ * CUDA events transfold records itself: created without timing, recorded
+ * on the record's stream, queried (cudaEventQuery) until complete, waited
+ * on by other streams (cudaStreamWaitEvent). Called with the engine locked
+ * and the depth raised, so these calls are not seen as the program's. */
+#include "describe.h"
+#include "hooks.h"
+#include "late_marks.h"
+#include "replay.h"
+
+static void *mark(void *ctx, uint64_t stream)
+{
+    (void)ctx;
+    tf_fn_cudaEventCreateWithFlags create = TF_REAL(cudaEventCreateWithFlags);
+    tf_fn_cudaEventRecord record = TF_REAL(cudaEventRecord);
+    tf_fn_cudaEventDestroy destroy = TF_REAL(cudaEventDestroy);
+    if (!create || !record || !destroy)
+        return NULL;
+    int held = tf_rt_error_hold();
+    cudaEvent_t ev = NULL;
+    if (create(&ev, cudaEventDisableTiming) != cudaSuccess)
+        ev = NULL;
+    else if (record(ev, (cudaStream_t)(uintptr_t)tf_stream_arg(stream)) != cudaSuccess)
+        destroy(ev), ev = NULL;
+    tf_rt_error_release(held);
+    return ev;
+}
+
+/* Only success counts as done: not ready, and errors too, keep the mark. */
+static bool done(void *ctx, void *m)
+{
+    (void)ctx;
+    tf_fn_cudaEventQuery query = TF_REAL(cudaEventQuery);
+    if (!query)
+        return false;
+    int held = tf_rt_error_hold();
+    bool ok = query((cudaEvent_t)m) == cudaSuccess;
+    tf_rt_error_release(held);
+    return ok;
+}
+
+static void wait(void *ctx, void *m, uint64_t stream)
+{
+    (void)ctx;
+    tf_fn_cudaStreamWaitEvent w = TF_REAL(cudaStreamWaitEvent);
+    if (!w)
+        return;
+    int held = tf_rt_error_hold();
+    w((cudaStream_t)(uintptr_t)tf_stream_arg(stream), (cudaEvent_t)m, 0);
+    tf_rt_error_release(held);
+}
+
+static void release(void *ctx, void *m)
+{
+    (void)ctx;
+    tf_fn_cudaEventDestroy destroy = TF_REAL(cudaEventDestroy);
+    if (!destroy)
+        return;
+    int held = tf_rt_error_hold();
+    destroy((cudaEvent_t)m);
+    tf_rt_error_release(held);
+}
+
+tf_sync_ops tf_late_marks(void)
+{
+    return (tf_sync_ops){ mark, done, wait, release, NULL };
+}
