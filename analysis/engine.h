@@ -27,13 +27,16 @@ typedef enum tf_mem_kind { TF_MEM_DEVICE, TF_MEM_POOL, TF_MEM_MANAGED, TF_MEM_HO
 /* Marks in stream order (events, to the hooks), for the late reads of a
  * record's source once it has ended (late.c): `mark` one after everything
  * `stream` has so far (NULL if it cannot), whether it is known `done`,
- * make `stream` `wait` for it, `release` it. All NULL: not tracked. */
+ * make `stream` `wait` for it, `release` it. All NULL: not tracked.
+ * `capturing`: whether a stream is being captured (a transpose issued
+ * there is not deferred); NULL: never. */
 typedef struct tf_sync_ops {
     void *(*mark)(void *ctx, uint64_t stream);
     bool (*done)(void *ctx, void *mark);
     void (*wait)(void *ctx, void *mark, uint64_t stream);
     void (*release)(void *ctx, void *mark);
     void *ctx;
+    bool (*capturing)(void *ctx, uint64_t stream);
 } tf_sync_ops;
 
 typedef struct tf_config {

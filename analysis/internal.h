@@ -55,7 +55,7 @@ void rec_discard(tf_engine *e, tf_record *p); /* forget without a verdict */
 
 /* late.c: a record that was read late has ended; before an access or a
  * free, order it after late reads it could race with; at exit, forget. */
-void late_note(tf_engine *e, const tf_record *p);
+void late_note(tf_engine *e, const tf_record *p, bool replayed);
 void late_order(tf_engine *e, const tf_access *a);
 void late_order_free(tf_engine *e, tf_range r, uint64_t stream);
 void late_clear(tf_engine *e);

@@ -1,4 +1,5 @@
-/* Late reads of a deferred transpose's source. Deferral moves the reads of
+/* Late reads of a deferred transpose's source (and the late write of its
+ * destination by a replay). Deferral moves the reads of
  * the source later on the record's stream: into the GEMMs folded onto it
  * and into its replay. While the record is pending, a write to the source
  * materialises it and orders the writer after the replay; once the record
@@ -16,12 +17,12 @@
 
 struct tf_late {
     uint64_t stream;
-    tf_range src;
+    tf_range src, dst; /* dst: written late (a replay), else empty */
     void *mark;
     struct tf_late *next;
 };
 
-void late_note(tf_engine *e, const tf_record *p)
+void late_note(tf_engine *e, const tf_record *p, bool replayed)
 {
     const tf_sync_ops *s = &e->cfg.sync;
     if (e->cfg.mode != TF_MODE_FOLD || !s->mark)
@@ -32,7 +33,7 @@ void late_note(tf_engine *e, const tf_record *p)
         free(l);
         return;
     }
-    *l = (struct tf_late){ p->d.stream, p->src_fp, mark, e->late };
+    *l = (struct tf_late){ p->d.stream, p->src_fp, replayed ? p->dst_fp : (tf_range){ 0, 0 }, mark, e->late };
     e->late = l;
     e->nlate++;
 }
@@ -46,17 +47,23 @@ static void late_remove(tf_engine *e, struct tf_late **at)
     e->nlate--;
 }
 
-/* Whether an access from stream `stream` must wait for l: it comes from
- * another stream and writes the source or may touch anything. */
+/* Whether an access must wait for l: it comes from another stream and
+ * writes the source, touches a destination written late, or may touch
+ * anything. */
 static bool conflicts(const struct tf_late *l, const tf_access *a)
 {
     if (a->stream == l->stream)
         return false;
     if (a->unknown)
         return true;
-    for (int i = 0; i < a->nwrites; i++)
-        if (tf_range_overlaps(tf_view_footprint(&a->writes[i]), l->src))
+    for (int i = 0; i < a->nreads; i++)
+        if (tf_range_overlaps(a->reads[i], l->dst))
             return true;
+    for (int i = 0; i < a->nwrites; i++) {
+        tf_range w = tf_view_footprint(&a->writes[i]);
+        if (tf_range_overlaps(w, l->src) || tf_range_overlaps(w, l->dst))
+            return true;
+    }
     return false;
 }
 

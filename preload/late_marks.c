@@ -7,6 +7,7 @@
 #include "hooks.h"
 #include "late_marks.h"
 #include "replay.h"
+#include "stream_order.h"
 
 static void *mark(void *ctx, uint64_t stream)
 {
@@ -42,11 +43,8 @@ static bool done(void *ctx, void *m)
 static void wait(void *ctx, void *m, uint64_t stream)
 {
     (void)ctx;
-    tf_fn_cudaStreamWaitEvent w = TF_REAL(cudaStreamWaitEvent);
-    if (!w)
-        return;
     int held = tf_rt_error_hold();
-    w((cudaStream_t)(uintptr_t)tf_stream_arg(stream), (cudaEvent_t)m, 0);
+    tf_stream_wait(stream, m);
     tf_rt_error_release(held);
 }
 
@@ -61,7 +59,14 @@ static void release(void *ctx, void *m)
     tf_rt_error_release(held);
 }
 
+/* Only asked while a capture may be in progress (stream_order.c). */
+static bool capturing(void *ctx, uint64_t stream)
+{
+    (void)ctx;
+    return tf_capture_active() && tf_stream_capturing(stream);
+}
+
 tf_sync_ops tf_late_marks(void)
 {
-    return (tf_sync_ops){ mark, done, wait, release, NULL };
+    return (tf_sync_ops){ mark, done, wait, release, NULL, capturing };
 }

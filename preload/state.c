@@ -241,8 +241,14 @@ void tf_note_capture_begin(uint64_t stream)
         tf_note_materialize_all(stream, "stream capture begins");
 }
 
+/* The graph may touch anything: every record runs first, and the launch
+ * waits for what ran late on other streams. */
 void tf_note_graph_launch(uint64_t stream)
 {
-    if (tf_watching())
-        tf_note_materialize_all(stream, "graph launch");
+    if (!tf_watching())
+        return;
+    tf_note_materialize_all(stream, "graph launch");
+    tf_access a = { .api = "graph launch", .stream = stream, .unknown = true };
+    tf_note_access_begin(&a);
+    tf_note_access_end(&a, true);
 }

@@ -30,7 +30,7 @@ static void host_function(uint64_t stream)
         tf_note_materialize_all(stream, "host function queued");
 }
 
-static bool capturing(uint64_t stream)
+bool tf_stream_capturing(uint64_t stream)
 {
     enum cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
     tf_fn_cudaStreamIsCapturing q = TF_REAL(cudaStreamIsCapturing);
@@ -41,7 +41,7 @@ static bool capturing(uint64_t stream)
 /* Before the wait: a stream not capturing yet may be about to join one. */
 static bool wait_before(uint64_t stream)
 {
-    if (atomic_load(&captures) <= 0 || !tf_active() || capturing(stream))
+    if (atomic_load(&captures) <= 0 || !tf_active() || tf_stream_capturing(stream))
         return false;
     if (tf_watching())
         tf_note_materialize_stream(stream, "stream joins a capture");
@@ -50,7 +50,7 @@ static bool wait_before(uint64_t stream)
 
 static void wait_after(uint64_t stream, bool maybe_joined)
 {
-    if (!maybe_joined || !capturing(stream))
+    if (!maybe_joined || !tf_stream_capturing(stream))
         return;
     tf_engine *e = tf_lock();
     if (njoined < TF_MAX_JOINED)

@@ -1,7 +1,8 @@
 /* Late reads of a deferred source (analysis/late.c): once a record that was
  * read late (by folded GEMMs, or by its replay) has ended, a mark is made
- * on its stream; writes to its source from other streams, unknown accesses
- * from other streams and frees wait on that mark until it is done. */
+ * on its stream; writes to its source from other streams, accesses to a
+ * destination its replay wrote, unknown accesses from other streams and
+ * frees wait on that mark until it is done. */
 #include "fixture.h"
 
 enum { SRC = DEV_BASE + 0x1000, DST = DEV_BASE + 0x2000, XB = DEV_BASE + 0x3000, OUT = DEV_BASE + 0x4000,
@@ -119,8 +120,12 @@ static void test_replayed_then_freed(void **state)
     run_access(f, read); /* the destination read: replayed */
     assert_int_equal(r.runs, 1);
     assert_int_equal(s.n, 1);
-    tf_free_begin(f->e, DEV_BASE, 9, "cudaFreeAsync");
+    tf_access other = {.api = "cudaMemcpyAsync", .stream = 9};
+    tf_access_read(&other, (tf_range){DST + 4, DST + 8});
+    run_access(f, other); /* the replay wrote the destination late: a reader elsewhere waits */
     assert_int_equal(s.marks[0].waits, 1);
+    tf_free_begin(f->e, DEV_BASE, 9, "cudaFreeAsync");
+    assert_int_equal(s.marks[0].waits, 2);
     assert_int_equal(s.marks[0].waited, 9);
     tf_free_end(f->e, DEV_BASE, "cudaFreeAsync", true);
     fixture_free(f);

@@ -110,6 +110,8 @@ static CUresult end(CUstream s, CUgraph *graph)
 bool sim_capture_join(CUstream s, CUevent e)
 {
     CUstream origin = e->capture;
+    if (origin && (!s || s == CU_STREAM_LEGACY || s == CU_STREAM_PER_THREAD))
+        return false; /* cudaStreamWaitEvent fails: see wait_event */
     pthread_mutex_lock(&lock);
     bool live = origin && find_active(origin) && origin->capturing;
     struct joined *j = live && !sim_capturing(s) ? calloc(1, sizeof *j) : NULL;

@@ -66,6 +66,7 @@ struct CUfunc_st {
     char *name;
     simcuda_kernel_fn fn;      /* NULL: no twin, launches fail */
     const size_t *param_sizes; /* zero-terminated, NULL if unknown */
+    simcuda_reads_fn reads;    /* NULL if the twin does not say */
 };
 
 /* Modules and libraries hold nothing: functions resolve against the twins. */

@@ -12,8 +12,9 @@ struct sim_queue *sim_all_queues;
 static struct sim_queue *legacy_queue;
 static __thread struct sim_queue *per_thread_queue;
 
-struct host_clock { int agent; sim_vc vc; };
+struct host_clock { int agent; sim_vc vc; struct host_clock *next; };
 static __thread struct host_clock *host;
+static struct host_clock *all_hosts;
 
 static struct sim_queue *queue_new(CUstream handle, bool legacy, bool blocking)
 {
@@ -139,6 +140,13 @@ static struct host_clock *host_clock(void)
             abort();
         }
         host->agent = sim_race_agent();
+        /* Thread creation is not seen: a new thread is taken to start after
+         * everything the threads known so far did (it may hide a race
+         * between threads, never invent one). */
+        for (struct host_clock *h = all_hosts; h; h = h->next)
+            sim_vc_join(&host->vc, &h->vc);
+        host->next = all_hosts;
+        all_hosts = host;
     }
     return host;
 }

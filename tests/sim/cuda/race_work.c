@@ -54,14 +54,29 @@ static void kernel_before(const struct sim_work *w)
         }
 }
 
-/* Changed bytes are written; the rest of each allocation is read. */
+/* What the twin says it reads, else every allocation kept. */
+static void kernel_reads(const struct sim_work *w)
+{
+    const struct CUfunc_st *f = w->u.kernel.f;
+    simcuda_range r[16];
+    if (!f->reads) {
+        for (size_t i = 0; i < nkept; i++)
+            touch(w, f->name, kept[i].base, kept[i].size, kept[i].size, 1, false);
+        return;
+    }
+    size_t n = f->reads(&w->u.kernel.l, w->u.kernel.params, r, 16);
+    for (size_t i = 0; i < n && i < 16; i++)
+        touch(w, f->name, r[i].base, r[i].bytes, r[i].bytes, 1, false);
+}
+
+/* Changed bytes are written. */
 static void kernel_after(const struct sim_work *w)
 {
     const char *op = w->u.kernel.f->name;
+    kernel_reads(w);
     for (size_t i = 0; i < nkept; i++) {
         const unsigned char *now = kept[i].base, *was = kept[i].copy;
         size_t n = kept[i].size, s = 0;
-        touch(w, op, now, n, n, 1, false);
         while (s < n) {
             if (now[s] == was[s]) {
                 s++;

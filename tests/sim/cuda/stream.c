@@ -90,6 +90,8 @@ static CUresult wait_event(CUstream s, CUevent e, bool per_thread)
 {
     if (!sim_stream_ok(s) || !e || e->magic != SIM_MAGIC_EVENT)
         return CUDA_ERROR_INVALID_HANDLE;
+    if (is_builtin(s) && e->capture && e->capture->capturing)
+        return CUDA_ERROR_STREAM_CAPTURE_IMPLICIT; /* default streams cannot join a capture */
     if (sim_capture_join(s, e))
         return CUDA_SUCCESS;
     if (sim_capturing(s))
