@@ -86,7 +86,7 @@ void *tf_verify_start(const tf_gemm *g)
         return tf_verify_snapshot(&g->acc.writes[0]);
     tf_engine *e = tf_lock();
     if (e)
-        tf_verify_skipped(e, g, "inside a stream capture");
+        tf_verify_skipped(e, g, "a stream capture is in progress");
     tf_unlock(e);
     return NULL;
 }

@@ -57,12 +57,12 @@ case_streams_capture_join() { # a stream joining a capture brings no record into
     done
 }
 
-case_streams_capture_fold() { # folded inside a capture: verify mode skips it, and says so
+case_streams_capture_fold() { # folded while another stream captures: verify mode skips it, and says so
     export "${CONCURRENCY_ENV[@]}"
     # no inject run: unverified, its one-off fold would stand
     local MODES="base off log fold args verify" PRELOAD_MODES="off log fold args verify"
     run_all concurrency capture_fold
-    expect_events verify verify 1 '.result == "skipped" and .reason == "inside a stream capture"'
+    expect_events verify verify 1 '.result == "skipped" and .reason == "a stream capture is in progress"'
     expect_events fold fold 1
 }
 

@@ -21,8 +21,9 @@
 //                   the capture by an event; the GEMM on s2 is captured; W is
 //                   rewritten, then the graph launched: the graph must read
 //                   the transpose made before, not the new W
-//   capture_fold    transpose and GEMM inside one capture (folded there), the
-//                   graph launched; verify mode cannot check inside a capture
+//   capture_fold    a global capture on s1 while a transpose and its GEMM run
+//                   on s2 (folded there): verify mode must not allocate,
+//                   copy or synchronize while the capture lasts
 //   racy            a deliberate race: two streams write one buffer with
 //                   nothing ordering them (the detector's own test)
 #include <pthread.h>
@@ -199,19 +200,24 @@ static void capture_join(float *w, float *wt, const float *x, float *y)
 
 static void capture_fold(const float *w, float *wt, const float *x, float *y)
 {
-    cudaStream_t s = stream();
+    cudaStream_t s1 = stream(), s2 = stream();
     cudaGraph_t g;
     cudaGraphExec_t ge;
-    CKB(cublasSetStream(H, s));
-    CK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
-    geam_transpose(H, wt, w);
+    float *z = (float *)dev_zero(M * ROWS * sizeof(float));
+    CKB(cublasSetStream(H, s2));
+    CK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));
+    geam_transpose(H, wt, w); // s2 is not captured: folded as usual
     gemm(H, wt, x, y);
-    CK(cudaStreamEndCapture(s, &g));
+    CK(cudaMemcpyAsync(z, y, M * ROWS * sizeof(float), cudaMemcpyDeviceToDevice, s1));
+    CK(cudaStreamEndCapture(s1, &g));
+    CK(cudaStreamSynchronize(s2));
     CK(cudaGraphInstantiate(&ge, g, 0));
-    CK(cudaGraphLaunch(ge, s));
-    CK(cudaStreamSynchronize(s));
+    CK(cudaGraphLaunch(ge, s1));
+    CK(cudaStreamSynchronize(s1));
     show_dev("Y", y, M * ROWS, 4);
+    show_dev("Z", z, M * ROWS, 4);
     show_dev("Wt", wt, ROWS * COLS, 4);
+    CK(cudaFree(z));
     CK(cudaGraphExecDestroy(ge));
     CK(cudaGraphDestroy(g));
 }
