@@ -29,7 +29,8 @@ typedef enum tf_mem_kind { TF_MEM_DEVICE, TF_MEM_POOL, TF_MEM_MANAGED, TF_MEM_HO
  * `stream` has so far (NULL if it cannot), whether it is known `done`,
  * make `stream` `wait` for it, `release` it. All NULL: not tracked.
  * `capturing`: whether a stream is being captured (a transpose issued
- * there is not deferred); NULL: never. */
+ * there is not deferred); NULL: never. `remark`: move a mark to after
+ * everything `stream` has now (false if it cannot); NULL: new marks. */
 typedef struct tf_sync_ops {
     void *(*mark)(void *ctx, uint64_t stream);
     bool (*done)(void *ctx, void *mark);
@@ -37,6 +38,7 @@ typedef struct tf_sync_ops {
     void (*release)(void *ctx, void *mark);
     void *ctx;
     bool (*capturing)(void *ctx, uint64_t stream);
+    bool (*remark)(void *ctx, void *mark, uint64_t stream);
 } tf_sync_ops;
 
 typedef struct tf_config {

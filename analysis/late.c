@@ -22,10 +22,36 @@ struct tf_late {
     struct tf_late *next;
 };
 
+static tf_range hull(tf_range a, tf_range b)
+{
+    if (a.lo == a.hi)
+        return b;
+    if (b.lo == b.hi)
+        return a;
+    return (tf_range){ a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi };
+}
+
+/* One entry a stream: a later mark on it covers the earlier late reads
+ * too (stream order), so the entry's mark is moved there and its ranges
+ * grow to cover both (a wider range only costs extra waits). */
+static bool late_merge(tf_engine *e, const tf_record *p, tf_range dst)
+{
+    const tf_sync_ops *s = &e->cfg.sync;
+    for (struct tf_late *l = e->late; l && s->remark; l = l->next)
+        if (l->stream == p->d.stream && s->remark(s->ctx, l->mark, p->d.stream)) {
+            l->src = hull(l->src, p->src_fp);
+            l->dst = hull(l->dst, dst);
+            return true;
+        }
+    return false;
+}
+
 void late_note(tf_engine *e, const tf_record *p, bool replayed)
 {
     const tf_sync_ops *s = &e->cfg.sync;
     if (e->cfg.mode != TF_MODE_FOLD || !s->mark)
+        return;
+    if (late_merge(e, p, replayed ? p->dst_fp : (tf_range){ 0, 0 }))
         return;
     struct tf_late *l = malloc(sizeof *l);
     void *mark = l ? s->mark(s->ctx, p->d.stream) : NULL;

@@ -9,6 +9,12 @@
 #include "replay.h"
 #include "stream_order.h"
 
+/* Released events are kept for the next mark (the engine's lock guards
+ * the pool): a mark is then one cudaEventRecord. */
+#define TF_SPARE_EVENTS 32
+static cudaEvent_t spare[TF_SPARE_EVENTS];
+static int nspare;
+
 static void *mark(void *ctx, uint64_t stream)
 {
     (void)ctx;
@@ -18,13 +24,25 @@ static void *mark(void *ctx, uint64_t stream)
     if (!create || !record || !destroy)
         return NULL;
     int held = tf_rt_error_hold();
-    cudaEvent_t ev = NULL;
-    if (create(&ev, cudaEventDisableTiming) != cudaSuccess)
+    cudaEvent_t ev = nspare ? spare[--nspare] : NULL;
+    if (!ev && create(&ev, cudaEventDisableTiming) != cudaSuccess)
         ev = NULL;
     else if (record(ev, (cudaStream_t)(uintptr_t)tf_stream_arg(stream)) != cudaSuccess)
         destroy(ev), ev = NULL;
     tf_rt_error_release(held);
     return ev;
+}
+
+static bool remark(void *ctx, void *m, uint64_t stream)
+{
+    (void)ctx;
+    tf_fn_cudaEventRecord record = TF_REAL(cudaEventRecord);
+    if (!record)
+        return false;
+    int held = tf_rt_error_hold();
+    bool ok = record((cudaEvent_t)m, (cudaStream_t)(uintptr_t)tf_stream_arg(stream)) == cudaSuccess;
+    tf_rt_error_release(held);
+    return ok;
 }
 
 /* Only success counts as done: not ready, and errors too, keep the mark. */
@@ -51,6 +69,10 @@ static void wait(void *ctx, void *m, uint64_t stream)
 static void release(void *ctx, void *m)
 {
     (void)ctx;
+    if (nspare < TF_SPARE_EVENTS) { /* complete: ready to be recorded again */
+        spare[nspare++] = (cudaEvent_t)m;
+        return;
+    }
     tf_fn_cudaEventDestroy destroy = TF_REAL(cudaEventDestroy);
     if (!destroy)
         return;
@@ -68,5 +90,5 @@ static bool capturing(void *ctx, uint64_t stream)
 
 tf_sync_ops tf_late_marks(void)
 {
-    return (tf_sync_ops){ mark, done, wait, release, NULL, capturing };
+    return (tf_sync_ops){ mark, done, wait, release, NULL, capturing, remark };
 }

@@ -2,7 +2,8 @@
  * cuBLASLt: device work those libraries do is handed to libcuda as a task,
  * so it runs on its stream in the scheduler's order (SIMCUDA_ASYNC), is
  * recorded by a stream capture, and is seen by the race detector
- * (SIMCUDA_RACE). libcuda exports simcudaEnqueue and simcudaIsDevice; the
+ * (SIMCUDA_RACE). libcuda exports simcudaEnqueue, simcudaIsDevice and
+ * simcudaRunsNow; the
  * libraries reach them through dlsym, as they reach nothing else of it. */
 #ifndef SIMCUDA_TASK_H
 #define SIMCUDA_TASK_H
@@ -31,5 +32,8 @@ typedef struct simcuda_task {
 typedef int (*simcuda_enqueue_fn)(void *stream, int per_thread, const simcuda_task *t, int *status);
 /* Whether p lies in device memory (its value is then read when work runs). */
 typedef int (*simcuda_is_device_fn)(const void *p);
+/* Whether work on `stream` would run at once (synchronous stand-in, no
+ * capture): the library may then run it itself, without a task. */
+typedef int (*simcuda_runs_now_fn)(void *stream);
 
 #endif

@@ -26,13 +26,20 @@ static void wait(void *ctx, void *m, uint64_t stream)
     ((fake_mark *)m)->waited = stream;
 }
 static void release(void *ctx, void *m) { (void)ctx; ((fake_mark *)m)->released = true; }
+static int remarks;
+static bool remark(void *ctx, void *m, uint64_t stream)
+{
+    (void)ctx;
+    remarks++;
+    return ((fake_mark *)m)->stream == stream;
+}
 
 static fixture *late_fixture(tf_mode mode, fake_sync *s)
 {
     fixture *f = calloc(1, sizeof *f);
     f->log = open_memstream(&f->logbuf, &f->loglen);
     tf_config cfg = {.mode = mode, .policy = TF_POLICY_STRICT, .log = f->log,
-                     .sync = {mark, done, wait, release, s}};
+                     .sync = {mark, done, wait, release, s, NULL, remark}};
     f->e = tf_engine_new(&cfg);
     tf_alloc(f->e, DEV_BASE, DEV_SIZE, TF_MEM_DEVICE);
     return f;
@@ -131,6 +138,27 @@ static void test_replayed_then_freed(void **state)
     fixture_free(f);
 }
 
+/* A second record ending on the same stream moves the one mark there. */
+static void test_one_mark_a_stream(void **state)
+{
+    (void)state;
+    fake_sync s = {0};
+    fixture *f = late_fixture(TF_MODE_FOLD, &s);
+    fake_replay r1 = {0}, r2 = {0};
+    remarks = 0;
+    for (int i = 0; i < 2; i++) {
+        assert_true(defer(f, i ? &r2 : &r1));
+        fold_once(f);
+        run_access(f, writes(7, DST, 4 * 6 * 4));
+    }
+    assert_int_equal(s.n, 1);
+    assert_int_equal(remarks, 1);
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    run_access(f, writes(9, SRC, 4));
+    assert_int_equal(s.marks[0].waits, 1);
+    fixture_free(f);
+}
+
 static void test_no_late_read(void **state)
 {
     (void)state;
@@ -157,6 +185,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_folded_then_dropped),
         cmocka_unit_test(test_replayed_then_freed),
+        cmocka_unit_test(test_one_mark_a_stream),
         cmocka_unit_test(test_no_late_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,8 +42,9 @@ static cublasStatus_t geam_run(cublasHandle_t h, const geam_req *r)
     cublasStatus_t st = geam_check(h, r);
     if (st != CUBLAS_STATUS_SUCCESS || r->m == 0 || r->n == 0)
         return st;
-    char line[512];
-    snprintf(line, sizeof line, "\"m\":%lld,\"n\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"a\":%llu,\"b\":%llu,\"c\":%llu",
+    char line[512] = ""; /* the trace line's members, when tracing */
+    if (sim_trace_enabled())
+        snprintf(line, sizeof line, "\"m\":%lld,\"n\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"a\":%llu,\"b\":%llu,\"c\":%llu",
               (long long)r->m, (long long)r->n, simcublas_op_name(r->ta), simcublas_op_name(r->tb), SIMCUBLAS_PTR(r->a), SIMCUBLAS_PTR(r->b),
               SIMCUBLAS_PTR(r->c));
     sim_add op = {.m = r->m, .n = r->n, .batch = 1, .scale = r->type, .alpha = r->alpha, .beta = r->beta};

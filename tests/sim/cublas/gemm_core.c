@@ -39,8 +39,9 @@ cublasStatus_t simcublas_gemm_run(cublasHandle_t h, const simcublas_gemm *r)
     cublasStatus_t st = simcublas_gemm_check(h, r);
     if (st != CUBLAS_STATUS_SUCCESS || r->m == 0 || r->n == 0 || r->batch == 0)
         return st;
-    char line[512];
-    snprintf(line, sizeof line,
+    char line[512] = ""; /* the trace line's members, when tracing */
+    if (sim_trace_enabled())
+        snprintf(line, sizeof line,
               "\"m\":%lld,\"n\":%lld,\"k\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"batch\":%lld,"
               "\"a\":%llu,\"b\":%llu,\"c\":%llu",
               (long long)r->m, (long long)r->n, (long long)r->k, simcublas_op_name(r->ta), simcublas_op_name(r->tb),

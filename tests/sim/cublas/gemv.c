@@ -41,8 +41,9 @@ static cublasStatus_t gemv_run(cublasHandle_t h, const gemv_req *r)
     cublasStatus_t st = gemv_check(h, r);
     if (st != CUBLAS_STATUS_SUCCESS || r->m == 0 || r->n == 0)
         return st;
-    char line[512];
-    snprintf(line, sizeof line, "\"m\":%lld,\"n\":%lld,\"trans\":\"%s\",\"a\":%llu,\"x\":%llu,\"y\":%llu",
+    char line[512] = ""; /* the trace line's members, when tracing */
+    if (sim_trace_enabled())
+        snprintf(line, sizeof line, "\"m\":%lld,\"n\":%lld,\"trans\":\"%s\",\"a\":%llu,\"x\":%llu,\"y\":%llu",
               (long long)r->m, (long long)r->n, simcublas_op_name(r->trans), SIMCUBLAS_PTR(r->a), SIMCUBLAS_PTR(r->x), SIMCUBLAS_PTR(r->y));
     bool n_op = r->trans == CUBLAS_OP_N;
     sim_gemm g = {.m = n_op ? r->m : r->n, .n = 1, .k = n_op ? r->n : r->m, .batch = 1, .scale = r->type,

@@ -32,6 +32,7 @@ typedef struct job {
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static simcuda_enqueue_fn enqueue;
 static simcuda_is_device_fn is_device;
+static simcuda_runs_now_fn runs_now;
 
 static void bind(void)
 {
@@ -42,6 +43,7 @@ static void bind(void)
         return;
     enqueue = (simcuda_enqueue_fn)dlsym(lib, "simcudaEnqueue");
     is_device = (simcuda_is_device_fn)dlsym(lib, "simcudaIsDevice");
+    runs_now = (simcuda_runs_now_fn)dlsym(lib, "simcudaRunsNow");
 }
 
 /* Runs the GEMM once per entry of the pointer arrays. */
@@ -152,11 +154,6 @@ static cublasStatus_t submit(cudaStream_t stream, job *j)
         gemm_spans(j, spans, &n);
     else
         add_spans(j, spans, &n);
-    if (!enqueue) { /* no stand-in driver: the work runs now */
-        int st = run(j);
-        release(j);
-        return (cublasStatus_t)st;
-    }
     simcuda_task t = {j->op, run, release, j, spans, n};
     int status = 0;
     int r = enqueue(stream, 0, &t, &status);
@@ -165,9 +162,23 @@ static cublasStatus_t submit(cudaStream_t stream, job *j)
     return (cublasStatus_t)status;
 }
 
+/* The synchronous stand-in, outside a capture: the work runs now, on the
+ * caller's arguments, as it always did (no copies). */
+static cublasStatus_t run_now(const simlt_work *w)
+{
+    sim_trace(w->op, "%s", w->trace ? w->trace : "");
+    if (w->add)
+        return simcublasLt_add(w->add);
+    job j = {.g = *w->gemm, .narrays = w->narrays};
+    memcpy(j.arrays, w->arrays, sizeof j.arrays);
+    return j.narrays ? run_arrays(&j) : simcublasLt_gemm(w->gemm);
+}
+
 cublasStatus_t simcublasLt_enqueue(cudaStream_t stream, const simlt_work *w)
 {
     pthread_once(&once, bind);
+    if (!enqueue || (runs_now && runs_now(stream)))
+        return run_now(w);
     job *j = calloc(1, sizeof *j);
     if (!j || !(j->trace = strdup(w->trace ? w->trace : ""))) {
         free(j);

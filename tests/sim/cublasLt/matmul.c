@@ -96,7 +96,8 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
     }
     if (g.m == 0 || g.n == 0 || g.batch == 0)
         return CUBLAS_STATUS_SUCCESS;
-    char line[512];
-    trace_matmul(line, sizeof line, desc, &g);
+    char line[512] = "";
+    if (sim_trace_enabled())
+        trace_matmul(line, sizeof line, desc, &g);
     return simcublasLt_enqueue(stream, &(simlt_work){.op = op, .trace = line, .gemm = &g});
 }

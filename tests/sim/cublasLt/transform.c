@@ -89,8 +89,9 @@ cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t lightHandle, cublasLtMat
     op.c = simlt_view(cl, C, CUBLAS_OP_N);
     if (op.m == 0 || op.n == 0)
         return CUBLAS_STATUS_SUCCESS;
-    char line[512];
-    snprintf(line, sizeof line,
+    char line[512] = ""; /* the trace line's members, when tracing */
+    if (sim_trace_enabled())
+        snprintf(line, sizeof line,
               "\"m\":%lld,\"n\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"batch\":%lld,\"a\":%llu,\"b\":%llu,"
               "\"c\":%llu",
               (long long)op.m, (long long)op.n, simlt_op_name(t->transa), simlt_op_name(t->transb),

@@ -79,6 +79,12 @@ int simcudaEnqueue(void *stream, int per_thread, const simcuda_task *src, int *s
     return r;
 }
 
+SIM_API int simcudaRunsNow(void *stream);
+int simcudaRunsNow(void *stream)
+{
+    return !sim_queued() && !sim_capturing(stream);
+}
+
 SIM_API int simcudaIsDevice(const void *p);
 int simcudaIsDevice(const void *p)
 {
