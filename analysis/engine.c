@@ -20,7 +20,7 @@ tf_mode tf_engine_mode(const tf_engine *e)
 
 size_t tf_engine_pending(const tf_engine *e)
 {
-    return e->npending;
+    return e->npending + e->nlate;
 }
 
 void tf_engine_free(tf_engine *e)
@@ -28,10 +28,12 @@ void tf_engine_free(tf_engine *e)
     if (!e)
         return;
     tf_record *p, *tmp;
+    e->cfg.sync.mark = NULL; /* nothing runs after exit: no more late reads */
     HASH_ITER(hh, e->pending, p, tmp)
         rec_drop(e, p, "process exit: destination never freed");
     summary_write(e);
     alloc_clear(e);
+    late_clear(e);
     free(e);
 }
 
@@ -65,6 +67,8 @@ static void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, co
 void tf_free_begin(tf_engine *e, uint64_t base, uint64_t stream, const char *api)
 {
     tf_alloc_entry *a = alloc_at(e, base);
+    if (e->late)
+        late_order_free(e, a ? (tf_range){a->base, a->base + a->size} : (tf_range){base, base + 1}, stream);
     if (a)
         free_effect(e, (tf_range){a->base, a->base + a->size}, false, stream, api);
 }
@@ -95,6 +99,8 @@ void tf_access_write(tf_access *a, tf_view w)
 
 void tf_access_begin(tf_engine *e, const tf_access *a)
 {
+    if (e->late)
+        late_order(e, a);
     effects_before(e, a);
 }
 

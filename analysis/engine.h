@@ -24,12 +24,30 @@ typedef enum tf_policy { TF_POLICY_STRICT, TF_POLICY_ARGS } tf_policy;
 typedef enum tf_op { TF_OP_N, TF_OP_T, TF_OP_C } tf_op;
 typedef enum tf_mem_kind { TF_MEM_DEVICE, TF_MEM_POOL, TF_MEM_MANAGED, TF_MEM_HOST, TF_MEM_OTHER } tf_mem_kind;
 
+/* Marks in stream order (events, to the hooks), for the late reads of a
+ * record's source once it has ended (late.c): `mark` one after everything
+ * `stream` has so far (NULL if it cannot), whether it is known `done`,
+ * make `stream` `wait` for it, `release` it. All NULL: not tracked.
+ * `capturing`: whether a stream is being captured (a transpose issued
+ * there is not deferred); NULL: never. `remark`: move a mark to after
+ * everything `stream` has now (false if it cannot); NULL: new marks. */
+typedef struct tf_sync_ops {
+    void *(*mark)(void *ctx, uint64_t stream);
+    bool (*done)(void *ctx, void *mark);
+    void (*wait)(void *ctx, void *mark, uint64_t stream);
+    void (*release)(void *ctx, void *mark);
+    void *ctx;
+    bool (*capturing)(void *ctx, uint64_t stream);
+    bool (*remark)(void *ctx, void *mark, uint64_t stream);
+} tf_sync_ops;
+
 typedef struct tf_config {
     tf_mode mode;
     tf_policy policy;
     FILE *log;     /* JSON-lines event log, or NULL */
     FILE *summary; /* exit summary, or NULL */
     bool verify;
+    tf_sync_ops sync;
 } tf_config;
 
 /* A scale factor; `host` is false when the value lives in device memory and
@@ -118,8 +136,9 @@ tf_engine *tf_engine_new(const tf_config *cfg);
 /* Process exit: drops what is pending, writes the summary, frees everything. */
 void tf_engine_free(tf_engine *e);
 tf_mode tf_engine_mode(const tf_engine *e);
-/* Number of pending records; hooks skip the engine entirely when it is 0 and
- * the call cannot create one. */
+/* Number of pending records and of late reads still unordered (late.c);
+ * hooks skip the engine entirely when it is 0 and the call cannot create
+ * one. */
 size_t tf_engine_pending(const tf_engine *e);
 
 /* Provenance of memory. */
@@ -162,6 +181,8 @@ int tf_record_run_to(tf_engine *e, uint64_t id, uint64_t dst, uint64_t stream);
 struct tf_verify_result;
 /* Logs a "verify" event for a folded call and counts mismatches. */
 void tf_verify_report(tf_engine *e, const tf_gemm *g, const struct tf_verify_result *r);
+/* Logs a "verify" event for a folded call that could not be checked. */
+void tf_verify_skipped(tf_engine *e, const tf_gemm *g, const char *reason);
 
 /* Pure fold algebra, exposed for tests and the hooks' own checks. */
 bool tf_scale_foldable(tf_scale s);

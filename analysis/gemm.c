@@ -57,6 +57,8 @@ static void fold_onto(tf_engine *e, const tf_gemm *g, int i, tf_plan *plan)
 void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
 {
     plan_reset(plan);
+    if (e->late)
+        late_order(e, &g->acc);
     if (e->npending == 0)
         return;
     effects_before(e, &g->acc);

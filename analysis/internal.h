@@ -42,6 +42,8 @@ struct tf_engine {
     uint64_t shadow_id; /* log mode: the record the running producer shadows */
     tf_alloc_entry *allocs; /* uthash by base address */
     tf_counts n;
+    struct tf_late *late; /* late.c */
+    size_t nlate;
 };
 
 /* records.c */
@@ -50,6 +52,13 @@ void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const 
 void rec_drop(tf_engine *e, tf_record *p, const char *reason);
 uint64_t rec_bytes(const tf_record *p);
 void rec_discard(tf_engine *e, tf_record *p); /* forget without a verdict */
+
+/* late.c: a record that was read late has ended; before an access or a
+ * free, order it after late reads it could race with; at exit, forget. */
+void late_note(tf_engine *e, const tf_record *p, bool replayed);
+void late_order(tf_engine *e, const tf_access *a);
+void late_order_free(tf_engine *e, tf_range r, uint64_t stream);
+void late_clear(tf_engine *e);
 
 /* allocs.c */
 const tf_alloc_entry *alloc_find(const tf_engine *e, tf_range r);

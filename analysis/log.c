@@ -194,6 +194,20 @@ void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int 
     jl_end(e, &j);
 }
 
+void tf_verify_skipped(tf_engine *e, const tf_gemm *g, const char *reason)
+{
+    jline j;
+    jl_begin(e, &j, "verify");
+    jl_str(&j, "consumer", g->acc.api);
+    jl_str(&j, "dtype", g->dtype);
+    jl_int(&j, "m", g->m);
+    jl_int(&j, "n", g->n);
+    jl_int(&j, "k", g->k);
+    jl_str(&j, "result", "skipped");
+    jl_str(&j, "reason", reason);
+    jl_end(e, &j);
+}
+
 void tf_verify_report(tf_engine *e, const tf_gemm *g, const tf_verify_result *r)
 {
     e->n.verified++;

@@ -63,6 +63,8 @@ void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const 
     e->n.materialized++;
     if (status)
         e->n.replays_failed++;
+    else if (e->cfg.mode == TF_MODE_FOLD && p->replay.run)
+        late_note(e, p, true); /* the replay read the source and wrote the destination just now */
     log_materialize(e, p, reason, trigger, status);
     rec_discard(e, p);
 }
@@ -73,6 +75,8 @@ void rec_drop(tf_engine *e, tf_record *p, const char *reason)
     e->n.never_run++;
     e->n.bytes_saved += rec_bytes(p);
     e->n.launches_saved++;
+    if (p->folds)
+        late_note(e, p, false); /* folded GEMMs read the source after the transpose's place */
     log_drop(e, p, reason);
     rec_discard(e, p);
 }

@@ -38,6 +38,12 @@ static const char *engine_refusal(const tf_engine *e, const tf_transpose_desc *d
         *key = "memory";
         return "operands not inside device allocations seen being made (managed, host or unknown memory)";
     }
+    /* Captured work runs when the graph does, not now: what the program
+     * does meanwhile outside the capture is not ordered after it. */
+    if (e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, d->stream)) {
+        *key = "capture";
+        return "issued into a stream capture: it runs in the graph";
+    }
     return NULL;
 }
 
@@ -47,6 +53,8 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
     producer_access(d, d->producer, &a);
     e->n.seen++;
     e->shadow_id = 0;
+    if (e->late)
+        late_order(e, &a);
     effects_before(e, &a);
     char buf[128];
     const char *key = "producer";

@@ -135,12 +135,13 @@ static tf_access geam_access(const geam_kind *k, const geam_args *a, const geam_
 /* The recorded call on the handle, on stream `on`, writing to `c`. The
  * handle's stream and pointer mode are the program's again afterwards;
  * they are only touched when they differ, since cublasSetStream also resets
- * a workspace the program set with cublasSetWorkspace. */
+ * a workspace the program set with cublasSetWorkspace. Only used when
+ * transfold's own handle cannot be had: another thread may be using the
+ * program's handle between its own settings and calls. */
 typedef struct geam_call { const geam_replay *r; cudaStream_t on; void *c; } geam_call;
 
-static int geam_on_handle(void *arg)
+static int geam_on_program_handle(const geam_call *g)
 {
-    const geam_call *g = arg;
     cublasHandle_t h = g->r->a.handle;
     cudaStream_t old_stream = NULL;
     cublasPointerMode_t old_mode = CUBLAS_POINTER_MODE_HOST;
@@ -160,6 +161,39 @@ static int geam_on_handle(void *arg)
     if (old_stream != g->on)
         TF_REAL(cublasSetStream_v2)(h, old_stream);
     return st;
+}
+
+/* Replays run through a handle of transfold's own, one per device, made on
+ * first use and only used with the engine locked: the program's handle is
+ * never touched, whatever thread is using it. geam reads no handle state
+ * but the stream and pointer mode, both set here. */
+#define TF_MAX_DEVICES 64
+static cublasHandle_t own_handles[TF_MAX_DEVICES];
+
+static cublasHandle_t own_handle(void)
+{
+    int dev = tf_current_device();
+    if (dev < 0 || dev >= TF_MAX_DEVICES)
+        return NULL;
+    tf_fn_cublasCreate_v2 create = TF_REAL(cublasCreate_v2);
+    if (!own_handles[dev] && create && create(&own_handles[dev]) != CUBLAS_STATUS_SUCCESS)
+        own_handles[dev] = NULL;
+    return own_handles[dev];
+}
+
+static int geam_on_handle(void *arg)
+{
+    const geam_call *g = arg;
+    cublasHandle_t h = own_handle();
+    if (!h || TF_REAL(cublasSetStream_v2)(h, g->on) != CUBLAS_STATUS_SUCCESS ||
+        TF_REAL(cublasSetPointerMode_v2)(h, CUBLAS_POINTER_MODE_HOST) != CUBLAS_STATUS_SUCCESS)
+        return geam_on_program_handle(g);
+    geam_args a = g->r->a;
+    a.handle = h;
+    a.alpha = &g->r->alpha;
+    a.beta = &g->r->beta;
+    a.C = g->c;
+    return g->r->kind->invoke(&a);
 }
 
 static int geam_issue(const geam_replay *r, uint64_t stream, void *c, const uint64_t *trigger)

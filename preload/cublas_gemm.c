@@ -148,7 +148,7 @@ static cublasStatus_t gemm_rewritten(const gemm_kind *k, const gemm_args *a, gem
 {
     tf_scalar alpha;
     gemm_args b = gemm_rewrite(d, a, plan, &alpha);
-    void *snapshot = tf_verify_enabled() ? tf_verify_snapshot(&d->g.acc.writes[0]) : NULL;
+    void *snapshot = tf_verify_enabled() ? tf_verify_start(&d->g) : NULL;
     cublasStatus_t st = TF_PASS(k->invoke(&b));
     if (st == CUBLAS_STATUS_SUCCESS) {
         if (snapshot)

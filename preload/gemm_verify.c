@@ -9,6 +9,7 @@
 #include "hooks.h"
 #include "replay.h"
 #include "state.h"
+#include "stream_order.h"
 #include "verify.h"
 
 bool tf_verify_enabled(void)
@@ -53,6 +54,14 @@ static uint64_t span(const tf_view *v)
     return r.hi - r.lo;
 }
 
+/* The device-to-device copy runs on the legacy stream, which a
+ * non-blocking stream does not wait for: the device is idle around it. */
+static bool device_idle(void)
+{
+    tf_fn_cudaDeviceSynchronize sync = TF_REAL(cudaDeviceSynchronize);
+    return sync && sync() == cudaSuccess;
+}
+
 /* Scratch memory is ours: its allocation and copies run with the depth
  * raised (the runtime's driver calls must not reach the provenance table)
  * and leave the program's last error as it was. */
@@ -61,13 +70,25 @@ void *tf_verify_snapshot(const tf_view *out)
     tf_depth++;
     int held = tf_rt_error_hold();
     void *s = device_alloc(span(out));
-    if (s && !copy(s, (const void *)(uintptr_t)out->addr, span(out), cudaMemcpyDeviceToDevice)) {
+    if (s && !(device_idle() && copy(s, (const void *)(uintptr_t)out->addr, span(out), cudaMemcpyDeviceToDevice) &&
+               device_idle())) {
         device_free(s);
         s = NULL;
     }
     tf_rt_error_release(held);
     tf_depth--;
     return s;
+}
+
+void *tf_verify_start(const tf_gemm *g)
+{
+    if (!tf_capture_active())
+        return tf_verify_snapshot(&g->acc.writes[0]);
+    tf_engine *e = tf_lock();
+    if (e)
+        tf_verify_skipped(e, g, "a stream capture is in progress");
+    tf_unlock(e);
+    return NULL;
 }
 
 /* Replays the record an operand was folded onto into scratch memory laid
@@ -123,8 +144,8 @@ static void check(const tf_gemm *g, const char *dtype, void *snapshot)
         copy(folded, (const void *)(uintptr_t)c->addr, n, cudaMemcpyDeviceToHost) &&
         copy(unfolded, snapshot, n, cudaMemcpyDeviceToHost)) {
         compare(c, dtype, folded, unfolded, g->k, &r);
-        if (!r.equal) /* keep the unfolded result */
-            copy((void *)(uintptr_t)c->addr, snapshot, n, cudaMemcpyDeviceToDevice);
+        if (!r.equal && copy((void *)(uintptr_t)c->addr, snapshot, n, cudaMemcpyDeviceToDevice)) /* keep the unfolded result */
+            device_idle();
         tf_engine *e = tf_lock();
         if (e)
             tf_verify_report(e, g, &r);

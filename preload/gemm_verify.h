@@ -22,6 +22,10 @@ bool tf_verify_enabled(void);
 /* Before the folded call: a scratch copy of the output (its old values may
  * be read through beta). NULL when it cannot be made. */
 void *tf_verify_snapshot(const tf_view *out);
+/* The snapshot for the folded call g, or NULL (and a "skipped" event)
+ * while a stream capture is in progress: verify allocates, copies and
+ * synchronizes, none of which a capture allows. */
+void *tf_verify_start(const tf_gemm *g);
 /* After it: the unfolded call into the snapshot, comparison, report. Frees
  * the snapshot. */
 void tf_verify_gemm(const tf_gemm *g, const tf_plan *plan, const char *out_dtype, void *snapshot,

@@ -26,7 +26,7 @@ static int unfolded(void *ctx, const tf_relocation *r)
 
 void *lt_matmul_verify_begin(const tf_gemm *g)
 {
-    return tf_verify_enabled() ? tf_verify_snapshot(&g->acc.writes[0]) : NULL;
+    return tf_verify_enabled() ? tf_verify_start(g) : NULL;
 }
 
 void lt_matmul_verify_end(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g,

@@ -3,6 +3,7 @@
 #include "describe.h"
 #include "hooks.h"
 #include "state.h"
+#include "stream_order.h"
 
 int tf_rt_error_hold(void)
 {
@@ -39,15 +40,26 @@ int tf_order_mark(uint64_t recorded, uint64_t trigger, tf_order *o)
     return r;
 }
 
+int tf_stream_wait(uint64_t stream, void *event)
+{
+    cudaStream_t s = (cudaStream_t)(uintptr_t)tf_stream_arg(stream);
+    /* A capturing stream cannot wait for work outside its capture (the
+     * graph runs later, anywhere): the host waits for it now instead. */
+    if (tf_capture_active() && tf_stream_capturing(stream)) {
+        tf_fn_cudaEventSynchronize sync = TF_REAL(cudaEventSynchronize);
+        return sync ? sync((cudaEvent_t)event) : cudaErrorSharedObjectSymbolNotFound;
+    }
+    tf_fn_cudaStreamWaitEvent wait = TF_REAL(cudaStreamWaitEvent);
+    return wait ? wait(s, (cudaEvent_t)event, 0) : cudaErrorSharedObjectSymbolNotFound;
+}
+
 int tf_order_wait(tf_order *o)
 {
-    tf_fn_cudaStreamWaitEvent wait = TF_REAL(cudaStreamWaitEvent);
     tf_fn_cudaEventDestroy destroy = TF_REAL(cudaEventDestroy);
     if (!o->event)
         return 0;
     int held = tf_rt_error_hold();
-    cudaError_t r = wait ? wait((cudaStream_t)(uintptr_t)tf_stream_arg(o->trigger), o->event, 0)
-                         : cudaErrorSharedObjectSymbolNotFound;
+    cudaError_t r = tf_stream_wait(o->trigger, o->event);
     if (destroy)
         destroy(o->event); /* legal while pending: released once it completes */
     o->event = NULL;

@@ -13,6 +13,9 @@
 typedef struct tf_order { void *event; uint64_t trigger; } tf_order;
 int tf_order_mark(uint64_t recorded, uint64_t trigger, tf_order *o);
 int tf_order_wait(tf_order *o);
+/* `stream` waits for `event` (a cudaEvent_t); the host waits instead when
+ * the stream is being captured. A CUDA status. */
+int tf_stream_wait(uint64_t stream, void *event);
 
 /* transfold's own runtime calls must not change what the program's next
  * cudaGetLastError returns: hold before them, release after. A failure in

@@ -4,6 +4,7 @@
 
 #include "rules.h"
 #include "state.h"
+#include "late_marks.h"
 
 __thread int tf_depth __attribute__((tls_model("initial-exec")));
 tf_env tf_env_now;
@@ -124,7 +125,9 @@ static void tf_create(void)
         tf_rules_failed = tf_env_open(&tf_env_now, &tf_cfg);
         return;
     }
-    if (!tf_env_open(&tf_env_now, &tf_cfg) || !(tf_engine_instance = tf_engine_new(&tf_cfg))) {
+    bool opened = tf_env_open(&tf_env_now, &tf_cfg);
+    tf_cfg.sync = tf_late_marks();
+    if (!opened || !(tf_engine_instance = tf_engine_new(&tf_cfg))) {
         atomic_store(&tf_mode_now, TF_MODE_OFF);
         return;
     }
@@ -238,8 +241,14 @@ void tf_note_capture_begin(uint64_t stream)
         tf_note_materialize_all(stream, "stream capture begins");
 }
 
+/* The graph may touch anything: every record runs first, and the launch
+ * waits for what ran late on other streams. */
 void tf_note_graph_launch(uint64_t stream)
 {
-    if (tf_watching())
-        tf_note_materialize_all(stream, "graph launch");
+    if (!tf_watching())
+        return;
+    tf_note_materialize_all(stream, "graph launch");
+    tf_access a = { .api = "graph launch", .stream = stream, .unknown = true };
+    tf_note_access_begin(&a);
+    tf_note_access_end(&a, true);
 }

@@ -6,6 +6,11 @@
 #   E2E_ONLY='geam_* lt_*'    only the cases whose name matches one of the globs
 #   E2E_OUT=dir               where runs leave their files (default $BUILD/e2e)
 #   E2E_JOBS=n                cases run at once (default: number of CPUs)
+#   SIMCUDA_ASYNC, SIMCUDA_RACE  the stand-in's asynchronous queues and race
+#                             detector: on (1, abort) unless set, so every
+#                             program runs in an order a GPU could choose and
+#                             any race it has, with or without transfold,
+#                             crashes its run
 #
 # Prints one line per check and ends with "N passed, M failed"; exits
 # non-zero when any check failed.
@@ -22,6 +27,7 @@ for tool in jq nm timeout; do
     command -v $tool >/dev/null || { echo "run.sh: $tool is required"; exit 2; }
 done
 
+export SIMCUDA_ASYNC=${SIMCUDA_ASYNC-1} SIMCUDA_RACE=${SIMCUDA_RACE-abort}
 . "$ROOT/tests/e2e/lib.sh"
 # Cases live in cases.sh and in one cases_<topic>.sh per topic.
 CASE_FILES=("$ROOT"/tests/e2e/cases*.sh)

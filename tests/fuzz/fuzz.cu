@@ -18,7 +18,9 @@
 // that hit sources and destinations fully or partly, an unrelated kernel,
 // frees and re-allocations (cudaMalloc, cudaMallocAsync, cudaMallocManaged),
 // stream switches, two cuBLAS handles and their re-creation, scalars in
-// device memory (pointer mode device), and invalid leading dimensions.
+// device memory (pointer mode device), and invalid leading dimensions; and
+// the concurrency of concurrency.cuh (forks and joins by events, host
+// functions, captures, another host thread).
 //
 // Values stay exact: buffers are filled with multiples of 0.5 in [-2, 2] and
 // each buffer carries a bound on its values (|v| <= 2^hi, v a multiple of
@@ -837,6 +839,8 @@ static void op_handle(void)
 
 static void op_sync(void) { say("device sync -> %d", (int)cudaDeviceSynchronize()); }
 
+#include "concurrency.cuh"
+
 // ---- main -------------------------------------------------------------------
 
 struct Op {
@@ -847,6 +851,7 @@ static const Op OPS[] = {
     {op_geam, 18},  {op_kernel_transpose, 8}, {op_lt_transform, 5}, {op_gemm, 28}, {op_read, 9},
     {op_write, 6},  {op_copy, 5},             {op_memset, 4},        {op_scale, 5}, {op_realloc, 5},
     {op_stream, 3}, {op_handle, 2},           {op_sync, 2},
+    {op_fork, 6},   {op_host_fn, 2},          {op_capture, 2},       {op_thread, 2},
 };
 
 static void step(void)
@@ -878,13 +883,14 @@ int main(int argc, char **argv)
     CKB(cublasCreate(&HS[1]));
     CKB(cublasLtCreate(&LT));
     for (int i = 1; i < NSTREAM; i++) CK(cudaStreamCreate(&STREAMS[i]));
+    concurrency_setup();
     CK(cudaMalloc((void **)&DSCALARS, 16));
     for (int s = 0; s < NSLOT; s++) {
         CK(cudaError_t(alloc_slot(s, pick(SIZES), A_DEVICE)));
         CK(cudaError_t(write_fresh(s, 0, S[s].n)));
     }
     for (STEP = 1; STEP <= steps; STEP++) step();
-    CK(cudaDeviceSynchronize());
+    concurrency_teardown();
     for (int s = 0; s < NSLOT; s++) {
         if (!S[s].p) continue;
         char label[16];

@@ -16,6 +16,10 @@
 #   FUZZ_BISECT=n   failing seeds cut down to their smallest failing step
 #                   count, per failing mode (default 3; the others print
 #                   the full command)
+#   FUZZ_ASYNC=0|1  the asynchronous stand-in (SIMCUDA_ASYNC, default 1);
+#                   each mode runs under its own schedule (SIMCUDA_SCHED_SEED
+#                   1 for base, 2, 3, ... for the modes in order)
+#   FUZZ_RACE=...   SIMCUDA_RACE (default abort: a race crashes the run)
 #
 # Modes (the kernel rules of tests/e2e/rules are given to all of them):
 #   fold    TRANSFOLD_MODE=fold TRANSFOLD_POLICY=strict
@@ -42,6 +46,8 @@ STEPS=${FUZZ_STEPS:-1000}
 JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 MODES=${FUZZ_MODES:-fold args log verify inject}
 BISECT=${FUZZ_BISECT:-3}
+ASYNC=${FUZZ_ASYNC:-1}
+RACE=${FUZZ_RACE:-abort}
 EVENTS="transpose fold materialize drop refuse verify"
 
 for f in "$FUZZ" "$BUILD/libtransfold.so" "$BUILD/programs/libtwins.so" "$BUILD/sim/libcudart.so.13" \
@@ -55,6 +61,7 @@ command -v jq >/dev/null || { echo "run.sh: jq is required"; exit 2; }
 mode_env() {
     local b=${BUILD#"$ROOT"/}
     printf '%s ' LD_LIBRARY_PATH="$b/sim" SIMCUDA_KERNELS="$b/programs/libtwins.so"
+    printf '%s ' SIMCUDA_ASYNC="$ASYNC" SIMCUDA_RACE="$RACE" SIMCUDA_SCHED_SEED="$(schedule "$1")"
     [ "$1" = base ] && return
     printf '%s ' LD_PRELOAD="$b/$([ "$1" = inject ] && echo inject/)libtransfold.so"
     printf '%s ' TRANSFOLD_RULES="${RULES//$ROOT\//}" TRANSFOLD_SUMMARY=none
@@ -64,6 +71,16 @@ mode_env() {
     log) printf '%s ' TRANSFOLD_MODE=log ;;
     verify | inject) printf '%s ' TRANSFOLD_MODE=fold TRANSFOLD_VERIFY=1 ;;
     esac
+}
+# Each mode runs under a schedule of its own: a seed is tried in as many
+# orders of its device work as there are modes.
+schedule() {
+    local i=1 m
+    for m in base $MODES; do
+        [ "$m" = "$1" ] && break
+        i=$((i + 1))
+    done
+    echo "$i"
 }
 repro() { echo "$(mode_env "$1")${FUZZ#"$ROOT"/} $2 $3"; }
 

@@ -141,6 +141,8 @@ static inline void *dev_zero(size_t bytes)
     void *d = NULL;
     CK(cudaMalloc(&d, bytes));
     CK(cudaMemset(d, 0, bytes));
+    /* cudaMemset is asynchronous: work on a non-blocking stream would race with it. */
+    CK(cudaDeviceSynchronize());
     return d;
 }
 static inline float *dev_f32(size_t n, unsigned seed) { return (float *)dev_fill(TF_F32, n, seed); }

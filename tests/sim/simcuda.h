@@ -16,6 +16,14 @@
  *                    called that the stand-in cannot do; cuGetProcAddress
  *                    resolves every entry point of the CUDA headers, and
  *                    those answer CUDA_ERROR_NOT_SUPPORTED
+ *   SIMCUDA_ASYNC=1  queue device work per stream and run it in an order a
+ *                    GPU could (SIMCUDA_SCHED_SEED picks it); see README
+ *   SIMCUDA_RACE=report|abort  report unordered conflicting accesses
+ *
+ * Optionally, next to a twin, `simcuda_reads_<N>` says which bytes the
+ * kernel reads (the race detector then checks exactly those; without it,
+ * every allocation a parameter points into counts as read). Writes are
+ * found by comparing memory before and after the launch.
  */
 #ifndef SIMCUDA_H
 #define SIMCUDA_H
@@ -23,6 +31,12 @@
 
 typedef struct simcuda_launch { unsigned grid[3]; unsigned block[3]; size_t shared_mem; } simcuda_launch;
 typedef void (*simcuda_kernel_fn)(const simcuda_launch *launch, void **params);
+
+/* Byte ranges a launch reads: fills at most `max`, returns how many. */
+typedef struct simcuda_range { const void *base; size_t bytes; } simcuda_range;
+typedef size_t (*simcuda_reads_fn)(const simcuda_launch *launch, void **params, simcuda_range *out, size_t max);
+#define SIMCUDA_READS(name) \
+    size_t simcuda_reads_##name(const simcuda_launch *launch, void **params, simcuda_range *out, size_t max)
 
 /* Declares a twin and its parameter sizes in one place:
  *   SIMCUDA_TWIN(_Z15transpose_naivePfPKfii, 8, 8, 4, 4) { ...body using launch, params... } */

@@ -34,6 +34,21 @@ SIMCUDA_TWIN(_Z14transpose_bf16P13__nv_bfloat16PKS_ii, 8, 8, 4, 4) { naive(launc
 SIMCUDA_TWIN(_Z14transpose_halfP6__halfPKS_ii, 8, 8, 4, 4) { naive(launch, params, 2, 1); }
 SIMCUDA_TWIN(_Z17transpose_batchedPfPKfiii, 8, 8, 4, 4, 4) { naive(launch, params, 4, ARG(int, 4)); }
 
+/* What the transposes read (for the stand-in's race detector): the input,
+ * batch planes of rows x cols elements. */
+static size_t reads_in(void **params, size_t elem, int batch, simcuda_range *out, size_t max)
+{
+    if (!max)
+        return 0;
+    out[0] = (simcuda_range){ARG(const void *, 1), (size_t)ARG(int, 2) * (size_t)ARG(int, 3) * elem * (size_t)batch};
+    return 1;
+}
+SIMCUDA_READS(_Z15transpose_naivePfPKfii) { (void)launch; return reads_in(params, 4, 1, out, max); }
+SIMCUDA_READS(_Z14transpose_bf16P13__nv_bfloat16PKS_ii) { (void)launch; return reads_in(params, 2, 1, out, max); }
+SIMCUDA_READS(_Z14transpose_halfP6__halfPKS_ii) { (void)launch; return reads_in(params, 2, 1, out, max); }
+SIMCUDA_READS(_Z17transpose_batchedPfPKfiii) { (void)launch; return reads_in(params, 4, ARG(int, 4), out, max); }
+SIMCUDA_READS(_Z15transpose_tiledPfPKfii) { (void)launch; return reads_in(params, 4, 1, out, max); }
+
 /* Block by block: load the tile (phase 1), __syncthreads, write it (phase 2). */
 SIMCUDA_TWIN(_Z15transpose_tiledPfPKfii, 8, 8, 4, 4)
 {
@@ -54,6 +69,15 @@ SIMCUDA_TWIN(_Z15transpose_tiledPfPKfii, 8, 8, 4, 4)
                     if (orow < cols && ocol < rows) out[(size_t)orow * rows + ocol] = tile[tx][ty];
                 }
         }
+}
+
+SIMCUDA_READS(_Z9scale_f32Pfif)
+{
+    (void)launch;
+    if (!max)
+        return 0;
+    out[0] = (simcuda_range){ARG(const float *, 0), (size_t)ARG(int, 1) * sizeof(float)};
+    return 1;
 }
 
 SIMCUDA_TWIN(_Z9scale_f32Pfif, 8, 4, 4)

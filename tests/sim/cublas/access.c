@@ -23,9 +23,15 @@ typedef CUresult (*load_fn)(CUmodule *, const void *);
 typedef CUresult (*getfn_fn)(CUfunction *, CUmodule, const char *);
 typedef CUresult (*launch_fn)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                               CUstream, void **, void **);
+typedef CUresult (*sync_fn)(CUstream);
+typedef CUresult (*ctx_sync_fn)(void);
+typedef CUresult (*capturing_fn)(CUstream, CUstreamCaptureStatus *);
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static launch_fn launch_kernel;
+static sync_fn stream_sync;
+static capturing_fn stream_capturing;
+static ctx_sync_fn ctx_sync;
 static CUfunction kernel;
 
 /* Any image does for the stand-in's driver; this names what it stands for. */
@@ -40,7 +46,10 @@ static void resolve(void)
     launch_fn launch = NULL;
     if (!gpa || gpa("cuModuleLoadData", (void **)&load, 12000, 0, NULL) != CUDA_SUCCESS ||
         gpa("cuModuleGetFunction", (void **)&getfn, 12000, 0, NULL) != CUDA_SUCCESS ||
-        gpa("cuLaunchKernel", (void **)&launch, 12000, 0, NULL) != CUDA_SUCCESS)
+        gpa("cuLaunchKernel", (void **)&launch, 12000, 0, NULL) != CUDA_SUCCESS ||
+        gpa("cuStreamSynchronize", (void **)&stream_sync, 12000, 0, NULL) != CUDA_SUCCESS ||
+        gpa("cuStreamIsCapturing", (void **)&stream_capturing, 12000, 0, NULL) != CUDA_SUCCESS ||
+        gpa("cuCtxSynchronize", (void **)&ctx_sync, 12000, 0, NULL) != CUDA_SUCCESS)
         return;
     CUmodule mod;
     if (load(&mod, image) == CUDA_SUCCESS && getfn(&kernel, mod, "simcublas_access") == CUDA_SUCCESS)
@@ -59,6 +68,24 @@ void simcublas_access(cublasHandle_t h, const void *const *ops, int n)
         params[i] = &args[i];
     }
     launch_kernel(kernel, 1, 1, 1, 1, 1, 1, 0, (CUstream)h->stream, params, NULL);
+    simcublas_settle(h->stream, false);
+}
+
+/* The call's own code computes on the host at call time, so on the
+ * asynchronous stand-in the work before it must be done first. Inside a
+ * capture the stand-in cannot defer it (a real GPU would): it runs now. */
+void simcublas_settle(cudaStream_t stream, bool device)
+{
+    pthread_once(&once, resolve);
+    if (!launch_kernel)
+        return;
+    CUstreamCaptureStatus cs = CU_STREAM_CAPTURE_STATUS_NONE;
+    if (stream_capturing((CUstream)stream, &cs) != CUDA_SUCCESS || cs != CU_STREAM_CAPTURE_STATUS_NONE)
+        return;
+    if (device)
+        ctx_sync();
+    else
+        stream_sync((CUstream)stream);
 }
 
 cublasStatus_t simcublas_gemm_announced(cublasHandle_t h, const simcublas_gemm *r)

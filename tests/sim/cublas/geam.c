@@ -5,6 +5,8 @@
  * whose scalar is 0 is not read (B may then be NULL, the usual way to ask
  * for a plain transpose). Trace: {"op":"cublasSgeam","m":..,"n":..,
  * "transa":..,"transb":..,"a":A,"b":B,"c":C} (cublasSgeam_64 ...). */
+#include <stdio.h>
+
 #include "args.h"
 #include "trace.h"
 
@@ -40,14 +42,16 @@ static cublasStatus_t geam_run(cublasHandle_t h, const geam_req *r)
     cublasStatus_t st = geam_check(h, r);
     if (st != CUBLAS_STATUS_SUCCESS || r->m == 0 || r->n == 0)
         return st;
-    sim_trace(r->name, "\"m\":%lld,\"n\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"a\":%llu,\"b\":%llu,\"c\":%llu",
+    char line[512] = ""; /* the trace line's members, when tracing */
+    if (sim_trace_enabled())
+        snprintf(line, sizeof line, "\"m\":%lld,\"n\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"a\":%llu,\"b\":%llu,\"c\":%llu",
               (long long)r->m, (long long)r->n, simcublas_op_name(r->ta), simcublas_op_name(r->tb), SIMCUBLAS_PTR(r->a), SIMCUBLAS_PTR(r->b),
               SIMCUBLAS_PTR(r->c));
     sim_add op = {.m = r->m, .n = r->n, .batch = 1, .scale = r->type, .alpha = r->alpha, .beta = r->beta};
     op.a = simcublas_view(r->a, r->type, r->ta, r->lda, 0);
     op.b = simcublas_view(r->b, r->type, r->tb, r->ldb, 0);
     op.c = simcublas_view(r->c, r->type, CUBLAS_OP_N, r->ldc, 0);
-    return simcublasLt_add(&op);
+    return simcublasLt_enqueue(h->stream, &(simlt_work){.op = r->name, .trace = line, .add = &op});
 }
 
 #define GEAM_FN(SYM, NAME, IT, T, DT)                                                                               \

@@ -1,6 +1,8 @@
 /* The classic GEMM family's shared path: argument checks as documented for
  * cublas<t>gemm (handle, ops, m/n/k, leading dimensions, scalars, batch
  * count), quick return for empty problems, trace line, reference GEMM. */
+#include <stdio.h>
+
 #include "args.h"
 #include "trace.h"
 
@@ -31,31 +33,23 @@ static sim_gemm to_ref(const simcublas_gemm *r)
     return g;
 }
 
-/* Pointer-array batches run one reference GEMM per entry. */
-static cublasStatus_t run_arrays(const simcublas_gemm *r, sim_gemm *g)
-{
-    const void *const *as = r->a, *const *bs = r->b, *const *cs = (const void *const *)r->c;
-    for (int64_t i = 0; i < r->batch; i++) {
-        g->a.base = as[i];
-        g->b.base = bs[i];
-        g->c.base = g->d.base = cs[i];
-        cublasStatus_t st = simcublasLt_gemm(g);
-        if (st != CUBLAS_STATUS_SUCCESS)
-            return st;
-    }
-    return CUBLAS_STATUS_SUCCESS;
-}
-
+/* Pointer-array batches run one reference GEMM per entry (enqueue.c). */
 cublasStatus_t simcublas_gemm_run(cublasHandle_t h, const simcublas_gemm *r)
 {
     cublasStatus_t st = simcublas_gemm_check(h, r);
     if (st != CUBLAS_STATUS_SUCCESS || r->m == 0 || r->n == 0 || r->batch == 0)
         return st;
-    sim_trace(r->name,
+    char line[512] = ""; /* the trace line's members, when tracing */
+    if (sim_trace_enabled())
+        snprintf(line, sizeof line,
               "\"m\":%lld,\"n\":%lld,\"k\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"batch\":%lld,"
               "\"a\":%llu,\"b\":%llu,\"c\":%llu",
               (long long)r->m, (long long)r->n, (long long)r->k, simcublas_op_name(r->ta), simcublas_op_name(r->tb),
               (long long)r->batch, SIMCUBLAS_PTR(r->a), SIMCUBLAS_PTR(r->b), SIMCUBLAS_PTR(r->c));
     sim_gemm g = to_ref(r);
-    return r->arrays ? run_arrays(r, &g) : simcublasLt_gemm(&g);
+    simlt_work w = {.op = r->name, .trace = line, .gemm = &g};
+    if (r->arrays)
+        w = (simlt_work){.op = r->name, .trace = line, .gemm = &g, .arrays = {r->a, r->b, (const void *)r->c},
+                         .narrays = r->batch};
+    return simcublasLt_enqueue(h->stream, &w);
 }

@@ -3,6 +3,8 @@
  * walks the vector backwards from its last element, as BLAS defines).
  * Trace: {"op":"cublasSgemv","m":..,"n":..,"trans":..,"a":..,"x":..,"y":..}
  * (m, n as passed, i.e. the stored shape of A). */
+#include <stdio.h>
+
 #include "args.h"
 #include "trace.h"
 
@@ -39,7 +41,9 @@ static cublasStatus_t gemv_run(cublasHandle_t h, const gemv_req *r)
     cublasStatus_t st = gemv_check(h, r);
     if (st != CUBLAS_STATUS_SUCCESS || r->m == 0 || r->n == 0)
         return st;
-    sim_trace(r->name, "\"m\":%lld,\"n\":%lld,\"trans\":\"%s\",\"a\":%llu,\"x\":%llu,\"y\":%llu",
+    char line[512] = ""; /* the trace line's members, when tracing */
+    if (sim_trace_enabled())
+        snprintf(line, sizeof line, "\"m\":%lld,\"n\":%lld,\"trans\":\"%s\",\"a\":%llu,\"x\":%llu,\"y\":%llu",
               (long long)r->m, (long long)r->n, simcublas_op_name(r->trans), SIMCUBLAS_PTR(r->a), SIMCUBLAS_PTR(r->x), SIMCUBLAS_PTR(r->y));
     bool n_op = r->trans == CUBLAS_OP_N;
     sim_gemm g = {.m = n_op ? r->m : r->n, .n = 1, .k = n_op ? r->n : r->m, .batch = 1, .scale = r->type,
@@ -48,7 +52,7 @@ static cublasStatus_t gemv_run(cublasHandle_t h, const gemv_req *r)
     g.b = vector_view(r->x, r->type, g.k, r->incx);
     g.c = vector_view(r->y, r->type, g.m, r->incy);
     g.d = g.c;
-    return simcublasLt_gemm(&g);
+    return simcublasLt_enqueue(h->stream, &(simlt_work){.op = r->name, .trace = line, .gemm = &g});
 }
 
 #define GEMV_FN(SYM, NAME, IT, T, DT)                                                                              \

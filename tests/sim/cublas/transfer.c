@@ -6,6 +6,7 @@
  * (vectors: "n" instead of rows/cols), named as called. */
 #include <string.h>
 
+#include "access.h"
 #include "args.h"
 #include "trace.h"
 
@@ -48,24 +49,26 @@ static cublasStatus_t matrix_copy(const char *name, int64_t rows, int64_t cols, 
 #define VECTOR_FN(SYM, IT, SUF)                                                                      \
     cublasStatus_t SYM##SUF(IT n, IT elemSize, const void *x, IT incx, void *y, IT incy)              \
     {                                                                                                 \
+        simcublas_settle(0, true);                                                                    \
         return vector_copy(#SYM #SUF, n, elemSize, x, incx, y, incy);                                 \
     }                                                                                                 \
     cublasStatus_t SYM##Async##SUF(IT n, IT elemSize, const void *x, IT incx, void *y, IT incy,       \
                                    cudaStream_t stream)                                               \
     {                                                                                                 \
-        (void)stream;                                                                                 \
+        simcublas_settle(stream, false);                                                              \
         return vector_copy(#SYM "Async" #SUF, n, elemSize, x, incx, y, incy);                         \
     }
 
 #define MATRIX_FN(SYM, IT, SUF)                                                                       \
     cublasStatus_t SYM##SUF(IT rows, IT cols, IT elemSize, const void *A, IT lda, void *B, IT ldb)    \
     {                                                                                                 \
+        simcublas_settle(0, true);                                                                    \
         return matrix_copy(#SYM #SUF, rows, cols, elemSize, A, lda, B, ldb);                          \
     }                                                                                                 \
     cublasStatus_t SYM##Async##SUF(IT rows, IT cols, IT elemSize, const void *A, IT lda, void *B,     \
                                    IT ldb, cudaStream_t stream)                                       \
     {                                                                                                 \
-        (void)stream;                                                                                 \
+        simcublas_settle(stream, false);                                                              \
         return matrix_copy(#SYM "Async" #SUF, rows, cols, elemSize, A, lda, B, ldb);                  \
     }
 

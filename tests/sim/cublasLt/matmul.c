@@ -1,5 +1,5 @@
 /* cublasLtMatmul: D = epilogue(alpha * op(A) op(B) + beta * C), on the
- * caller's thread (streams run in order). An algo must be one of the
+ * stream (enqueue.c). An algo must be one of the
  * stand-in's with a configuration within its capabilities (algo.h;
  * INVALID_VALUE otherwise); NULL means an implicit heuristic query, which
  * here is the same support check.
@@ -9,7 +9,7 @@
  * "a":A,"b":B,"c":C,"d":D} (addresses as decimal integers; with pointer
  * arrays, the arrays). Errors return without a trace line. Planar complex
  * operands are supported (planar.c). */
-#include <stdlib.h>
+#include <stdio.h>
 
 #include "algo.h"
 #include "planar.h"
@@ -44,45 +44,6 @@ static cublasStatus_t check_data(const simlt_matmul_desc *desc, const sim_gemm *
     return CUBLAS_STATUS_SUCCESS;
 }
 
-/* Pointer-array batches (problem.c admits them plain): one GEMM a batch on
- * the matrices the device arrays point to. */
-static cublasStatus_t run_arrays(sim_gemm *g, const void *A, const void *B, const void *C, void *D)
-{
-    int64_t batch = g->batch;
-    g->batch = 1;
-    for (int64_t i = 0; i < batch; i++) {
-        g->a.base = ((const void *const *)A)[i];
-        g->b.base = ((const void *const *)B)[i];
-        g->c.base = ((const void *const *)C)[i];
-        g->d.base = ((void *const *)D)[i];
-        cublasStatus_t st = simcublasLt_gemm(g);
-        if (st != CUBLAS_STATUS_SUCCESS)
-            return st;
-    }
-    return CUBLAS_STATUS_SUCCESS;
-}
-
-/* Planar complex operands (planar.c): the GEMM runs on interleaved copies
- * and D is written back. */
-static cublasStatus_t run_planar(sim_gemm *g, const simlt_layout *const ls[4], void *D)
-{
-    sim_mat *views[4] = {&g->a, &g->b, &g->c, &g->d};
-    void *copy[4] = {0};
-    bool ok = true;
-    for (int i = 0; i < 4 && ok; i++)
-        if (simlt_planar(ls[i])) {
-            copy[i] = simlt_planar_gather(ls[i], views[i]->base);
-            ok = copy[i] != NULL;
-            views[i]->base = copy[i];
-        }
-    cublasStatus_t st = ok ? simcublasLt_gemm(g) : CUBLAS_STATUS_ALLOC_FAILED;
-    if (st == CUBLAS_STATUS_SUCCESS && copy[3])
-        simlt_planar_scatter(ls[3], copy[3], D);
-    for (int i = 0; i < 4; i++)
-        free(copy[i]);
-    return st;
-}
-
 static __thread const char *trace_as;
 
 void simcublasLt_trace_as(const char *op)
@@ -90,9 +51,9 @@ void simcublasLt_trace_as(const char *op)
     trace_as = op;
 }
 
-static void trace_matmul(const char *op, const simlt_matmul_desc *desc, const sim_gemm *g)
+static void trace_matmul(char *line, size_t cap, const simlt_matmul_desc *desc, const sim_gemm *g)
 {
-    sim_trace(op,
+    snprintf(line, cap,
               "\"m\":%lld,\"n\":%lld,\"k\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"batch\":%lld,"
               "\"epilogue\":%u,\"a\":%llu,\"b\":%llu,\"c\":%llu,\"d\":%llu",
               (long long)g->m, (long long)g->n, (long long)g->k, simlt_op_name(desc->transa),
@@ -107,7 +68,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
                               const cublasLtMatmulAlgo_t *algo, void *workspace, size_t workspaceSizeInBytes,
                               cudaStream_t stream)
 {
-    (void)workspace, (void)workspaceSizeInBytes, (void)stream;
+    (void)workspace, (void)workspaceSizeInBytes;
     const char *op = trace_as ? trace_as : "cublasLtMatmul";
     trace_as = NULL;
     cublasStatus_t st = simlt_check_handle(lightHandle);
@@ -142,12 +103,18 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
     }
     if (g.m == 0 || g.n == 0 || g.batch == 0)
         return CUBLAS_STATUS_SUCCESS;
-    trace_matmul(op, desc, &g);
-    if (SIMLT_LAYOUT(Ddesc)->batch_mode == CUBLASLT_BATCH_MODE_POINTER_ARRAY)
-        return run_arrays(&g, A, B, C, D);
+    char line[512] = "";
+    if (sim_trace_enabled())
+        trace_matmul(line, sizeof line, desc, &g);
+    simlt_work w = {.op = op, .trace = line, .gemm = &g};
+    if (SIMLT_LAYOUT(Ddesc)->batch_mode == CUBLASLT_BATCH_MODE_POINTER_ARRAY) {
+        w.arrays[0] = A, w.arrays[1] = B, w.arrays[2] = C, w.arrays[3] = D;
+        w.narrays = g.batch;
+        g.batch = 1;
+    }
     const simlt_layout *const ls[4] = {SIMLT_LAYOUT(Adesc), SIMLT_LAYOUT(Bdesc), SIMLT_LAYOUT(Cdesc),
                                        SIMLT_LAYOUT(Ddesc)};
-    if (simlt_planar(ls[0]) || simlt_planar(ls[1]) || simlt_planar(ls[2]) || simlt_planar(ls[3]))
-        return run_planar(&g, ls, D);
-    return simcublasLt_gemm(&g);
+    for (int i = 0; i < 4; i++)
+        w.planar[i] = simlt_planar(ls[i]) ? ls[i] : NULL;
+    return simcublasLt_enqueue(stream, &w);
 }

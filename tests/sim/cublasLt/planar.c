@@ -47,3 +47,23 @@ void simlt_planar_scatter(const simlt_layout *l, const void *copy, void *base)
 {
     convert(l, base, (char *)copy, extent(l), true);
 }
+
+cublasStatus_t simlt_planar_gemm(sim_gemm *g, const simlt_layout *const ls[4])
+{
+    sim_mat *views[4] = {&g->a, &g->b, &g->c, &g->d};
+    void *keep_d = (void *)g->d.base;
+    void *copy[4] = {0};
+    bool ok = true;
+    for (int i = 0; i < 4 && ok; i++)
+        if (ls[i]) {
+            copy[i] = simlt_planar_gather(ls[i], views[i]->base);
+            ok = copy[i] != NULL;
+            views[i]->base = copy[i];
+        }
+    cublasStatus_t st = ok ? simcublasLt_gemm(g) : CUBLAS_STATUS_ALLOC_FAILED;
+    if (st == CUBLAS_STATUS_SUCCESS && copy[3])
+        simlt_planar_scatter(ls[3], copy[3], keep_d);
+    for (int i = 0; i < 4; i++)
+        free(copy[i]);
+    return st;
+}

@@ -11,4 +11,8 @@ SIM_HIDDEN_FN void *simlt_planar_gather(const simlt_layout *l, const void *base)
 /* Writes an interleaved copy back into the planar data at base. */
 SIM_HIDDEN_FN void simlt_planar_scatter(const simlt_layout *l, const void *copy, void *base);
 
+/* Runs the GEMM on interleaved copies of the operands whose layout in ls
+ * is planar (the others NULL) and writes D back. */
+SIM_HIDDEN_FN cublasStatus_t simlt_planar_gemm(sim_gemm *g, const simlt_layout *const ls[4]);
+
 #endif

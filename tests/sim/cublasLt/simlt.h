@@ -67,6 +67,29 @@ cublasStatus_t simcublasLt_gemm(const sim_gemm *g);
 void simcublasLt_trace_as(const char *op);
 cublasStatus_t simcublasLt_add(const sim_add *op);
 
+struct simlt_layout;
+
+/* Device work of cuBLAS and cuBLASLt, for simcublasLt_enqueue: one GEMM
+ * (with `arrays`, run once per entry of device arrays of A, B, C and D
+ * pointers, narrays entries, D being C's array when NULL; with `planar`,
+ * on interleaved copies of the operands whose layout is planar complex,
+ * the others NULL) or one add, and its trace line: op and the line's other
+ * members (JSON, without the leading comma), written when the work runs. */
+typedef struct simlt_work {
+    const char *op;
+    const char *trace;
+    const sim_gemm *gemm;
+    const sim_add *add;
+    const void *const *arrays[4];
+    int64_t narrays;
+    const struct simlt_layout *planar[4];
+} simlt_work;
+
+/* The one place cuBLAS and cuBLASLt hand device work to the driver: queued
+ * on `stream` (see enqueue.c), or run now on the synchronous stand-in, in
+ * which case the reference's status is returned. */
+cublasStatus_t simcublasLt_enqueue(cudaStream_t stream, const simlt_work *w);
+
 /* True when (computeType, scaleType, A/B type, C/D type) is a combination the
  * cuBLAS documentation lists for cublasGemmEx / cublasLtMatmul and the
  * stand-in implements. */

@@ -3,6 +3,8 @@
  * B may be absent (NULL pointer and descriptor); a term whose scalar is 0
  * is not read. Trace: {"op":"cublasLtMatrixTransform","m":..,"n":..,
  * "transa":..,"transb":..,"batch":..,"a":A,"b":B,"c":C}. */
+#include <stdio.h>
+
 #include "problem.h"
 #include "trace.h"
 
@@ -68,7 +70,6 @@ cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t lightHandle, cublasLtMat
                                        const void *beta, const void *B, cublasLtMatrixLayout_t Bdesc, void *C,
                                        cublasLtMatrixLayout_t Cdesc, cudaStream_t stream)
 {
-    (void)stream;
     cublasStatus_t st = simlt_check_handle(lightHandle);
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;
@@ -88,10 +89,12 @@ cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t lightHandle, cublasLtMat
     op.c = simlt_view(cl, C, CUBLAS_OP_N);
     if (op.m == 0 || op.n == 0)
         return CUBLAS_STATUS_SUCCESS;
-    sim_trace("cublasLtMatrixTransform",
+    char line[512] = ""; /* the trace line's members, when tracing */
+    if (sim_trace_enabled())
+        snprintf(line, sizeof line,
               "\"m\":%lld,\"n\":%lld,\"transa\":\"%s\",\"transb\":\"%s\",\"batch\":%lld,\"a\":%llu,\"b\":%llu,"
               "\"c\":%llu",
               (long long)op.m, (long long)op.n, simlt_op_name(t->transa), simlt_op_name(t->transb),
               (long long)op.batch, SIMLT_PTR(A), SIMLT_PTR(B), SIMLT_PTR(C));
-    return simcublasLt_add(&op);
+    return simcublasLt_enqueue(stream, &(simlt_work){.op = "cublasLtMatrixTransform", .trace = line, .add = &op});
 }

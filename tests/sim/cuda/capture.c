@@ -1,21 +1,94 @@
 /* Stream capture: between Begin and End, work on the stream is recorded
  * (graph.c) instead of run, and End hands it back as a graph. Only user
- * streams can be captured, as on a GPU; the capture mode is not modelled
- * (work on other streams keeps running). */
+ * streams can be captured, as on a GPU. A stream that waits on an event
+ * recorded inside a capture joins it: its work is recorded into the same
+ * graph (in submission order) until the capture ends.
+ *
+ * The capture mode is modelled for the calls that would synchronize with a
+ * capture (cuCtxSynchronize, synchronous copies, cuMemAlloc): during a
+ * global capture, or a thread-local one on the calling thread, they fail
+ * with CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED and invalidate the capture,
+ * whose End then fails with CUDA_ERROR_STREAM_CAPTURE_INVALIDATED. */
 #include "work.h"
+
+struct joined { CUstream s; struct joined *next; };
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct joined *joined;
+struct active { CUstream s; pthread_t thread; bool invalid; struct active *next; };
+static struct active *active;
+
+static struct active *find_active(CUstream origin)
+{
+    for (struct active *a = active; a; a = a->next)
+        if (a->s == origin)
+            return a;
+    return NULL;
+}
+
+bool sim_capture_forbids(void)
+{
+    bool hit = false;
+    pthread_mutex_lock(&lock);
+    for (struct active *a = active; a; a = a->next)
+        if (a->s->mode == CU_STREAM_CAPTURE_MODE_GLOBAL ||
+            (a->s->mode == CU_STREAM_CAPTURE_MODE_THREAD_LOCAL && pthread_equal(a->thread, pthread_self()))) {
+            a->invalid = true;
+            hit = true;
+        }
+    pthread_mutex_unlock(&lock);
+    return hit;
+}
 
 static CUresult begin(CUstream s, CUstreamCaptureMode mode)
 {
-    (void)mode;
     if (!s || s == CU_STREAM_LEGACY || s == CU_STREAM_PER_THREAD)
         return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
     if (s->magic != SIM_MAGIC_STREAM)
         return CUDA_ERROR_INVALID_HANDLE;
     if (s->capturing)
         return CUDA_ERROR_ILLEGAL_STATE;
+    struct active *a = calloc(1, sizeof *a);
+    if (!a)
+        return CUDA_ERROR_OUT_OF_MEMORY;
     sim_capture_discard(s);
     s->capturing = true;
+    s->origin = s;
+    s->mode = mode;
+    pthread_mutex_lock(&lock);
+    *a = (struct active){s, pthread_self(), false, active};
+    active = a;
+    pthread_mutex_unlock(&lock);
     return CUDA_SUCCESS;
+}
+
+/* The capture of `origin` is over: its joined streams leave it. */
+static bool finish(CUstream origin)
+{
+    pthread_mutex_lock(&lock);
+    for (struct joined **p = &joined; *p;) {
+        struct joined *j = *p;
+        if (j->s->origin == origin) {
+            j->s->capturing = false;
+            j->s->origin = NULL;
+            *p = j->next;
+            free(j);
+        } else {
+            p = &j->next;
+        }
+    }
+    bool invalid = false;
+    for (struct active **p = &active; *p; p = &(*p)->next)
+        if ((*p)->s == origin) {
+            struct active *a = *p;
+            invalid = a->invalid;
+            *p = a->next;
+            free(a);
+            break;
+        }
+    pthread_mutex_unlock(&lock);
+    origin->capturing = false;
+    origin->origin = NULL;
+    return !invalid;
 }
 
 static CUresult end(CUstream s, CUgraph *graph)
@@ -24,10 +97,32 @@ static CUresult end(CUstream s, CUgraph *graph)
         return CUDA_ERROR_INVALID_VALUE;
     if (!s || s == CU_STREAM_LEGACY || s == CU_STREAM_PER_THREAD || s->magic != SIM_MAGIC_STREAM)
         return CUDA_ERROR_INVALID_HANDLE;
-    if (!s->capturing)
+    if (!s->capturing || s->origin != s)
         return CUDA_ERROR_ILLEGAL_STATE;
-    s->capturing = false;
+    if (!finish(s)) {
+        sim_capture_discard(s);
+        *graph = NULL;
+        return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
+    }
     return sim_graph_from_capture(s, graph);
+}
+
+bool sim_capture_join(CUstream s, CUevent e)
+{
+    CUstream origin = e->capture;
+    if (origin && (!s || s == CU_STREAM_LEGACY || s == CU_STREAM_PER_THREAD))
+        return false; /* cudaStreamWaitEvent fails: see wait_event */
+    pthread_mutex_lock(&lock);
+    bool live = origin && find_active(origin) && origin->capturing;
+    struct joined *j = live && !sim_capturing(s) ? calloc(1, sizeof *j) : NULL;
+    if (j) {
+        s->capturing = true;
+        s->origin = origin;
+        *j = (struct joined){s, joined};
+        joined = j;
+    }
+    pthread_mutex_unlock(&lock);
+    return live;
 }
 
 static CUresult is_capturing(CUstream s, CUstreamCaptureStatus *status)

@@ -8,7 +8,7 @@ stub=${2:-${CUDA_HOME:-/usr/local/cuda}/lib64/stubs/libcuda.so}
 here=$(dirname "$0")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-nm -D --defined-only "$lib" | awk '{print $3}' | grep -v '^simcudaTraceAs$' | sort >"$tmp/exported"
+nm -D --defined-only "$lib" | awk '{print $3}' | grep -v '^simcuda' | sort >"$tmp/exported"
 grep -oE '^SIM_DRV\([^)]*\)' "$here/table.h" | sed 's/SIM_DRV(//;s/)//' |
     awk -F', *' '{print $2; print $3}' | sort -u >"$tmp/table"
 diff -u "$tmp/table" "$tmp/exported"

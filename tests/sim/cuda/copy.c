@@ -3,15 +3,32 @@
  * than silently reading host memory (checked in work.c). */
 #include "work.h"
 
+#include <string.h>
+
 #define D(x) ((char *)(uintptr_t)(x))
 #define LEGACY ((CUstream)0)
+
+static bool on_device(const void *p)
+{
+    enum sim_mem_kind kind;
+    return sim_lookup(p, NULL, NULL, &kind) && kind != SIM_MEM_HOST;
+}
+
+/* When the host waits for a copy (queued stand-in): a synchronous API
+ * copying to or from host memory, and any copy into pageable memory. */
+static bool host_waits(const char *api, const void *dst, const void *src)
+{
+    if (!strstr(api, "Async"))
+        return !on_device(dst) || !on_device(src);
+    return !sim_lookup(dst, NULL, NULL, NULL);
+}
 
 /* dev_dst / dev_src: which sides must be device (table-known) memory. */
 static CUresult copy(const char *api, void *dst, const void *src, size_t n, bool dev_dst, bool dev_src, CUstream s)
 {
     struct sim_work w = {.kind = SIM_WORK_COPY, .op = sim_op_name(api), .stream = s,
                          .u.copy = {.dst = dst, .src = src, .n = n, .dev_dst = dev_dst, .dev_src = dev_src}};
-    return sim_submit(&w);
+    return sim_submit(&w, api, host_waits(api, dst, src));
 }
 
 CUresult cuMemcpy(CUdeviceptr d, CUdeviceptr s, size_t n) { return copy("cuMemcpy", D(d), D(s), n, false, false, LEGACY); }
@@ -67,7 +84,7 @@ static CUresult copy2d(const char *api, const CUDA_MEMCPY2D *c, CUstream s)
     w.u.copy2d.spitch = c->srcPitch;
     w.u.copy2d.width = c->WidthInBytes;
     w.u.copy2d.height = c->Height;
-    return sim_submit(&w);
+    return sim_submit(&w, api, host_waits(api, w.u.copy2d.dst, w.u.copy2d.src));
 }
 
 CUresult cuMemcpy2D_v2(const CUDA_MEMCPY2D *c) { return copy2d("cuMemcpy2D", c, LEGACY); }

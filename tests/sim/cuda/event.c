@@ -1,6 +1,9 @@
 /* Events record host time: work runs at call time, so the host clock at
- * record time is when the preceding work "finished". */
-#include "internal.h"
+ * record time is when the preceding work "finished". With queues on
+ * (async.h) a record is an item of its stream: the time is taken, and the
+ * event completes, when it runs. A record into a capturing stream marks
+ * the event as part of that capture (waiting on it joins the capture). */
+#include "async.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -21,27 +24,48 @@ CUresult cuEventCreate(CUevent *out, unsigned int flags)
     struct CUevent_st *e = calloc(1, sizeof *e);
     if (!e)
         return CUDA_ERROR_OUT_OF_MEMORY;
-    *e = (struct CUevent_st){SIM_MAGIC_EVENT, flags, false, 0};
+    *e = (struct CUevent_st){.magic = SIM_MAGIC_EVENT, .flags = flags};
     *out = e;
     return CUDA_SUCCESS;
 }
 
-static CUresult record(CUevent e, CUstream s)
+static CUresult record(CUevent e, CUstream s, bool per_thread)
 {
     if (!event_ok(e) || !sim_stream_ok(s))
         return CUDA_ERROR_INVALID_HANDLE;
+    if (sim_capturing(s)) {
+        e->capture = s->origin;
+        return CUDA_SUCCESS;
+    }
+    e->capture = NULL;
     e->recorded = true;
-    e->ms = now_ms();
+    if (sim_queued())
+        sim_event_record(e, s, per_thread);
+    else
+        e->ms = now_ms();
     return CUDA_SUCCESS;
 }
 
-CUresult cuEventRecord(CUevent e, CUstream s) { return record(e, s); }
-CUresult cuEventRecord_ptsz(CUevent e, CUstream s) { return record(e, s); }
-CUresult cuEventRecordWithFlags(CUevent e, CUstream s, unsigned int f) { (void)f; return record(e, s); }
-CUresult cuEventRecordWithFlags_ptsz(CUevent e, CUstream s, unsigned int f) { (void)f; return record(e, s); }
+CUresult cuEventRecord(CUevent e, CUstream s) { return record(e, s, false); }
+CUresult cuEventRecord_ptsz(CUevent e, CUstream s) { return record(e, s, true); }
+CUresult cuEventRecordWithFlags(CUevent e, CUstream s, unsigned int f) { (void)f; return record(e, s, false); }
+CUresult cuEventRecordWithFlags_ptsz(CUevent e, CUstream s, unsigned int f) { (void)f; return record(e, s, true); }
 
-CUresult cuEventSynchronize(CUevent e) { return event_ok(e) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
-CUresult cuEventQuery(CUevent e) { return event_ok(e) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
+CUresult cuEventSynchronize(CUevent e)
+{
+    if (!event_ok(e))
+        return CUDA_ERROR_INVALID_HANDLE;
+    if (sim_queued())
+        sim_event_sync(e);
+    return CUDA_SUCCESS;
+}
+
+CUresult cuEventQuery(CUevent e)
+{
+    if (!event_ok(e))
+        return CUDA_ERROR_INVALID_HANDLE;
+    return !sim_queued() || sim_event_done(e) ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
+}
 
 CUresult cuEventElapsedTime_v2(float *ms, CUevent start, CUevent end)
 {
@@ -50,6 +74,8 @@ CUresult cuEventElapsedTime_v2(float *ms, CUevent start, CUevent end)
     if (!event_ok(start) || !event_ok(end) || !start->recorded || !end->recorded ||
         ((start->flags | end->flags) & CU_EVENT_DISABLE_TIMING))
         return CUDA_ERROR_INVALID_HANDLE;
+    if (sim_queued() && (!sim_event_done(start) || !sim_event_done(end)))
+        return CUDA_ERROR_NOT_READY;
     *ms = (float)(end->ms - start->ms);
     return CUDA_SUCCESS;
 }

@@ -3,8 +3,10 @@
  * captured list becomes a CUgraph, an instantiated graph owns its own copy,
  * and cuGraphLaunch runs the items in order on the launch stream, tracing
  * each with "graph":true. Graphs hold only what capture records: no
- * hand-built nodes, no allocation nodes. */
+ * hand-built nodes, no allocation nodes. With queues (async.h) a launch
+ * queues the items, in capture order, on the launch stream. */
 #include "work.h"
+#include "async.h"
 
 #include <stdlib.h>
 
@@ -20,6 +22,7 @@ bool sim_capturing(CUstream s)
 
 CUresult sim_capture_append(CUstream s, const struct sim_work *w)
 {
+    s = s->origin ? s->origin : s; /* a joined stream records into its origin's list */
     pthread_mutex_lock(&lock);
     CUresult r = CUDA_SUCCESS;
     if (s->ncaptured == s->capcaptured) {
@@ -149,7 +152,8 @@ static CUresult launch(const char *api, CUgraphExec e, CUstream s)
     for (size_t i = 0; i < e->n; i++) {
         struct sim_work w = e->work[i];
         w.stream = s;
-        if (sim_work_run(&w, true) != CUDA_SUCCESS)
+        CUresult r = sim_queued() ? sim_enqueue(&w, sim_api_per_thread(api), false, true) : sim_work_run(&w, true);
+        if (r != CUDA_SUCCESS)
             return CUDA_ERROR_ILLEGAL_ADDRESS;
     }
     return CUDA_SUCCESS;

@@ -1,7 +1,7 @@
 /* Driver version, the single device, and its primary context. The stand-in
  * does not insist on cuInit first: a missing cuInit is a test-program bug the
  * stand-in has no reason to punish. */
-#include "internal.h"
+#include "async.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -95,6 +95,8 @@ CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
 
 CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev)
 {
+    if (dev == 0 && sim_queued())
+        sim_wait_all(); /* queued work finishes before its context goes */
     return dev == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
 }
 
@@ -136,5 +138,12 @@ CUresult cuCtxGetDevice(CUdevice *dev)
     return CUDA_SUCCESS;
 }
 
-/* Work runs at call time, so there is never anything left to wait for. */
-CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }
+/* Without queues work runs at call time: nothing is left to wait for. */
+CUresult cuCtxSynchronize(void)
+{
+    if (sim_capture_forbids())
+        return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+    if (sim_queued())
+        sim_wait_all();
+    return CUDA_SUCCESS;
+}

@@ -31,7 +31,11 @@ enum { SIM_MAGIC_STREAM = 0x5354524d, SIM_MAGIC_EVENT = 0x45564e54,
 #define SIM_DRIVER_VERSION 13000
 
 struct sim_work;
-/* While capturing, work is recorded (graph.c) instead of run. */
+struct sim_queue;
+struct sim_sync;
+/* While capturing, work is recorded (graph.c) instead of run; a stream
+ * that joined another's capture (through an event) records into the
+ * origin's list. `queue`: its work queue (async.h), made on first use. */
 struct CUstream_st {
     uint32_t magic;
     unsigned flags;
@@ -39,8 +43,20 @@ struct CUstream_st {
     bool capturing;
     struct sim_work *captured;
     size_t ncaptured, capcaptured;
+    struct CUstream_st *origin; /* whose capture it records into (itself when it began one) */
+    CUstreamCaptureMode mode;
+    struct sim_queue *queue;
 };
-struct CUevent_st { uint32_t magic; unsigned flags; bool recorded; double ms; };
+/* sync: completion of its last record (async.h); capture: the capture it
+ * was last recorded into, if any (waiting on it joins that capture). */
+struct CUevent_st {
+    uint32_t magic;
+    unsigned flags;
+    bool recorded;
+    double ms;
+    struct sim_sync *sync;
+    struct CUstream_st *capture;
+};
 struct CUctx_st { int device; };
 
 /* A function and a kernel are the same object, one per device name, so
@@ -50,6 +66,7 @@ struct CUfunc_st {
     char *name;
     simcuda_kernel_fn fn;      /* NULL: no twin, launches fail */
     const size_t *param_sizes; /* zero-terminated, NULL if unknown */
+    simcuda_reads_fn reads;    /* NULL if the twin does not say */
 };
 
 /* Modules and libraries hold nothing: functions resolve against the twins. */

@@ -57,7 +57,7 @@ static CUresult launch(const char *api, CUfunction f, const unsigned grid[3], co
     w.u.kernel.f = f;
     w.u.kernel.l = (simcuda_launch){{grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]}, shared};
     w.u.kernel.params = params;
-    return sim_submit(&w);
+    return sim_submit(&w, api, false);
 }
 
 #define GRID ((const unsigned[3]){gx, gy, gz})
@@ -103,13 +103,13 @@ static CUresult launch_ex(const char *api, const CUlaunchConfig *c, CUfunction f
 CUresult cuLaunchKernelEx(const CUlaunchConfig *c, CUfunction f, void **p, void **e) { return launch_ex("cuLaunchKernelEx", c, f, p, e); }
 CUresult cuLaunchKernelEx_ptsz(const CUlaunchConfig *c, CUfunction f, void **p, void **e) { return launch_ex("cuLaunchKernelEx_ptsz", c, f, p, e); }
 
-/* Host functions run in stream order, which here is now. */
+/* Host functions run in stream order (async.h: on their own thread). */
 static CUresult host_func(const char *api, CUstream s, CUhostFn fn, void *data)
 {
     struct sim_work w = {.kind = SIM_WORK_HOST, .op = sim_op_name(api), .stream = s};
     w.u.host.fn = fn;
     w.u.host.data = data;
-    return sim_submit(&w);
+    return sim_submit(&w, api, false);
 }
 
 CUresult cuLaunchHostFunc(CUstream s, CUhostFn fn, void *data) { return host_func("cuLaunchHostFunc", s, fn, data); }

@@ -1,5 +1,5 @@
 /* Allocation entry points over the allocation table. */
-#include "work.h"
+#include "async.h"
 
 #include <string.h>
 
@@ -13,9 +13,12 @@ static CUresult alloc_as(const char *api, void **out, size_t bytes, enum sim_mem
         return CUDA_ERROR_INVALID_VALUE;
     if (bytes > SIM_DEVICE_MEM)
         return CUDA_ERROR_OUT_OF_MEMORY;
+    if (kind == SIM_MEM_DEVICE && sim_capture_forbids())
+        return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
     void *p = sim_alloc(bytes, kind);
     if (!p)
         return CUDA_ERROR_OUT_OF_MEMORY;
+    sim_memory_fresh(p, bytes);
     *out = p;
     sim_trace(op, "\"ptr\":\"0x%lx\",\"bytes\":%zu", (unsigned long)(uintptr_t)p, bytes);
     return CUDA_SUCCESS;
@@ -26,7 +29,13 @@ static CUresult free_as(const char *api, void *p, enum sim_mem_kind kind)
     const char *op = sim_op_name(api);
     if (!p)
         return CUDA_SUCCESS;
+    if (kind == SIM_MEM_DEVICE && sim_capture_forbids())
+        return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+    if (sim_queued())
+        sim_wait_all(); /* a free waits for the device, as cuMemFree does */
     CUresult r = sim_free(p, kind);
+    if (r == CUDA_SUCCESS)
+        sim_memory_fresh(p, 0);
     if (r == CUDA_SUCCESS)
         sim_trace(op, "\"ptr\":\"0x%lx\"", (unsigned long)(uintptr_t)p);
     return r;
@@ -65,8 +74,10 @@ CUresult cuMemFreeHost(void *p)
     return free_as("cuMemFreeHost", p, SIM_MEM_HOST);
 }
 
-/* Streams are executed at call time, so stream-ordered allocation is plain
- * allocation. Graphs have no allocation nodes here: refused while capturing. */
+/* Stream-ordered allocation is plain allocation (the memory is there
+ * before the stream reaches the call); a stream-ordered free is queued on
+ * its stream when queues are on, else immediate. Graphs have no allocation
+ * nodes here: refused while capturing. */
 static CUresult stream_usable(const char *api, CUstream s)
 {
     CUresult r = !sim_stream_ok(s) ? CUDA_ERROR_INVALID_HANDLE
@@ -85,7 +96,12 @@ CUresult sim_alloc_async(const char *api, CUdeviceptr *dptr, size_t bytes, CUstr
 static CUresult free_async(const char *api, CUdeviceptr dptr, CUstream s)
 {
     CUresult r = stream_usable(api, s);
-    return r != CUDA_SUCCESS ? r : free_as(api, (void *)dptr, SIM_MEM_DEVICE);
+    if (r != CUDA_SUCCESS || !sim_queued())
+        return r != CUDA_SUCCESS ? r : free_as(api, (void *)dptr, SIM_MEM_DEVICE);
+    struct sim_work w = {.kind = SIM_WORK_FREE, .op = sim_op_name(api), .stream = s, .u.free.ptr = (void *)dptr};
+    if (!dptr)
+        return CUDA_SUCCESS;
+    return sim_submit(&w, api, false);
 }
 
 CUresult cuMemAllocAsync(CUdeviceptr *d, size_t n, CUstream s) { return sim_alloc_async("cuMemAllocAsync", d, n, s); }

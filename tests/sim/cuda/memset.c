@@ -10,7 +10,7 @@ static CUresult set(const char *api, enum sim_work_kind kind, CUdeviceptr dst, s
     struct sim_work w = {.kind = kind, .op = sim_op_name(api), .stream = s,
                          .u.set = {.dst = (char *)(uintptr_t)dst, .pitch = pitch, .width = width, .height = height,
                                    .value = value, .elem = elem}};
-    return sim_submit(&w);
+    return sim_submit(&w, api, false);
 }
 
 #define SET1(api, d, v, e, n, s) set(api, SIM_WORK_SET, d, (n) * (e), v, e, n, 1, s)

@@ -1,8 +1,9 @@
-/* Streams. All work runs at call time, in call order, so a stream is only a
- * validated handle with flags, a priority and a capture flag. Destroyed
+/* Streams: validated handles with flags, a priority, a capture state and,
+ * with queues on (async.h), a work queue; otherwise all work runs at call
+ * time, in call order, and there is never anything to wait for. Destroyed
  * streams keep their memory (magic cleared) so a stale handle is refused
  * instead of being read after free. */
-#include "internal.h"
+#include "async.h"
 
 #include <stdlib.h>
 
@@ -52,26 +53,56 @@ CUresult cuStreamDestroy_v2(CUstream s)
     if (is_builtin(s) || s->magic != SIM_MAGIC_STREAM)
         return CUDA_ERROR_INVALID_HANDLE;
     sim_capture_discard(s); /* a capture in progress dies with its stream */
+    if (sim_queued())
+        sim_stream_retire(s);
     s->magic = 0;
     return CUDA_SUCCESS;
 }
 
 static CUresult check(CUstream s) { return sim_stream_ok(s) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE; }
 
-CUresult cuStreamSynchronize(CUstream s) { return check(s); }
-CUresult cuStreamSynchronize_ptsz(CUstream s) { return check(s); }
-CUresult cuStreamQuery(CUstream s) { return check(s); }
-CUresult cuStreamQuery_ptsz(CUstream s) { return check(s); }
+/* A capturing stream cannot be waited for: that would end nothing. */
+static CUresult synchronize(CUstream s, bool per_thread)
+{
+    CUresult r = check(s);
+    if (r == CUDA_SUCCESS && sim_capturing(s))
+        r = CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+    if (r == CUDA_SUCCESS && sim_queued())
+        sim_wait_stream(s, per_thread);
+    return r;
+}
 
-static CUresult wait_event(CUstream s, CUevent e)
+static CUresult query(CUstream s, bool per_thread)
+{
+    CUresult r = check(s);
+    if (r == CUDA_SUCCESS && sim_queued() && !sim_capturing(s) && !sim_stream_idle(s, per_thread))
+        r = CUDA_ERROR_NOT_READY;
+    return r;
+}
+
+CUresult cuStreamSynchronize(CUstream s) { return synchronize(s, false); }
+CUresult cuStreamSynchronize_ptsz(CUstream s) { return synchronize(s, true); }
+CUresult cuStreamQuery(CUstream s) { return query(s, false); }
+CUresult cuStreamQuery_ptsz(CUstream s) { return query(s, true); }
+
+/* Waiting on an event recorded in a capture joins that capture. */
+static CUresult wait_event(CUstream s, CUevent e, bool per_thread)
 {
     if (!sim_stream_ok(s) || !e || e->magic != SIM_MAGIC_EVENT)
         return CUDA_ERROR_INVALID_HANDLE;
+    if (is_builtin(s) && e->capture && e->capture->capturing)
+        return CUDA_ERROR_STREAM_CAPTURE_IMPLICIT; /* default streams cannot join a capture */
+    if (sim_capture_join(s, e))
+        return CUDA_SUCCESS;
+    if (sim_capturing(s))
+        return CUDA_SUCCESS; /* an edge from outside the graph: already satisfied here */
+    if (sim_queued())
+        sim_event_wait(s, per_thread, e);
     return CUDA_SUCCESS;
 }
 
-CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned int flags) { (void)flags; return wait_event(s, e); }
-CUresult cuStreamWaitEvent_ptsz(CUstream s, CUevent e, unsigned int flags) { (void)flags; return wait_event(s, e); }
+CUresult cuStreamWaitEvent(CUstream s, CUevent e, unsigned int flags) { (void)flags; return wait_event(s, e, false); }
+CUresult cuStreamWaitEvent_ptsz(CUstream s, CUevent e, unsigned int flags) { (void)flags; return wait_event(s, e, true); }
 
 static CUresult get_priority(CUstream s, int *prio)
 {

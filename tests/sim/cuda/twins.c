@@ -58,6 +58,7 @@ static struct CUfunc_st *create(const char *name)
     f->magic = SIM_MAGIC_FUNC;
     *(void **)&f->fn = find_symbol("simcuda_kernel_", name);
     f->param_sizes = find_symbol("simcuda_params_", name);
+    *(void **)&f->reads = find_symbol("simcuda_reads_", name);
     return f;
 }
 

@@ -1,5 +1,6 @@
 /* Checking, running and tracing one item of device work (see work.h). */
 #include "work.h"
+#include "async.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,10 @@ static CUresult check(const struct sim_work *w)
         return w->u.kernel.f->fn ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;
     case SIM_WORK_HOST:
         return w->u.host.fn ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+    case SIM_WORK_TASK:
+        return CUDA_SUCCESS;
+    case SIM_WORK_FREE:
+        return range_ok(w->u.free.ptr, 1) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
     }
     return CUDA_ERROR_INVALID_VALUE;
 }
@@ -86,7 +91,9 @@ static void execute(const struct sim_work *w)
         w->u.kernel.f->fn(&w->u.kernel.l, w->u.kernel.params);
         break;
     case SIM_WORK_HOST:
-        break; /* run by sim_work_run even under SIMCUDA_NOOP: it is host code */
+    case SIM_WORK_TASK:
+    case SIM_WORK_FREE:
+        break; /* run by sim_work_run even under SIMCUDA_NOOP */
     }
 }
 
@@ -132,6 +139,11 @@ static void trace(const struct sim_work *w, bool replay)
     case SIM_WORK_HOST:
         sim_trace(w->op, "\"stream\":\"0x%lx\"%s", P(w->stream), graph);
         break;
+    case SIM_WORK_TASK:
+        break; /* the task writes its own line */
+    case SIM_WORK_FREE:
+        sim_trace(w->op, "\"ptr\":\"0x%lx\"", P(w->u.free.ptr));
+        break;
     }
 }
 
@@ -142,13 +154,17 @@ CUresult sim_work_run(const struct sim_work *w, bool replay)
         return r;
     if (w->kind == SIM_WORK_HOST)
         w->u.host.fn(w->u.host.data);
+    else if (w->kind == SIM_WORK_TASK)
+        r = sim_task_run(w->u.task.t) == 0 ? CUDA_SUCCESS : CUDA_ERROR_LAUNCH_FAILED;
+    else if (w->kind == SIM_WORK_FREE)
+        r = sim_free(w->u.free.ptr, SIM_MEM_DEVICE);
     else if (!sim_noop())
         execute(w);
     trace(w, replay);
-    return CUDA_SUCCESS;
+    return r;
 }
 
-CUresult sim_submit(struct sim_work *w)
+CUresult sim_submit(struct sim_work *w, const char *api, bool host_waits)
 {
     if (!sim_stream_ok(w->stream))
         return CUDA_ERROR_INVALID_HANDLE;
@@ -157,6 +173,10 @@ CUresult sim_submit(struct sim_work *w)
         return r;
     if (sim_capturing(w->stream))
         return sim_capture_append(w->stream, w);
+    if (host_waits && sim_capture_forbids())
+        return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+    if (sim_queued())
+        return sim_enqueue(w, sim_api_per_thread(api), host_waits, false);
     return sim_work_run(w, false);
 }
 
@@ -185,9 +205,27 @@ static CUresult clone_params(struct sim_work *dst, const struct sim_work *src)
     return CUDA_SUCCESS;
 }
 
+/* A queued copy from pageable host memory reads it at call time, as the
+ * driver stages it then; a graph's copy reads it when it runs. */
+static CUresult snapshot_source(struct sim_work *dst)
+{
+    if (dst->kind != SIM_WORK_COPY || dst->u.copy.dev_src || !dst->u.copy.n || sim_lookup(dst->u.copy.src, NULL, NULL, NULL))
+        return CUDA_SUCCESS;
+    dst->owned = malloc(dst->u.copy.n);
+    if (!dst->owned)
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    dst->u.copy.src = memcpy(dst->owned, dst->u.copy.src, dst->u.copy.n);
+    return CUDA_SUCCESS;
+}
+
 CUresult sim_work_clone(struct sim_work *dst, const struct sim_work *src)
 {
     *dst = *src;
+    dst->owned = NULL;
+    if (src->kind == SIM_WORK_TASK)
+        sim_task_retain(src->u.task.t);
+    if (src->kind == SIM_WORK_COPY && sim_queued() && !sim_capturing(src->stream))
+        return snapshot_source(dst);
     if (src->kind != SIM_WORK_KERNEL)
         return CUDA_SUCCESS;
     return clone_params(dst, src);
@@ -199,4 +237,8 @@ void sim_work_release(struct sim_work *w)
         free(w->u.kernel.blob);
         w->u.kernel.blob = NULL;
     }
+    if (w->kind == SIM_WORK_TASK)
+        sim_task_put(w->u.task.t);
+    free(w->owned);
+    w->owned = NULL;
 }

@@ -19,15 +19,18 @@ cudaError_t sim_rt_error(CUresult r)
     case CUDA_ERROR_ILLEGAL_STATE: return cudaErrorIllegalState;
     case CUDA_ERROR_NOT_SUPPORTED: return cudaErrorNotSupported;
     case CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED: return cudaErrorStreamCaptureUnsupported;
+    case CUDA_ERROR_STREAM_CAPTURE_INVALIDATED: return cudaErrorStreamCaptureInvalidated;
+    case CUDA_ERROR_STREAM_CAPTURE_IMPLICIT: return cudaErrorStreamCaptureImplicit;
     case CUDA_ERROR_NO_BINARY_FOR_GPU: return cudaErrorNoKernelImageForDevice;
     case CUDA_ERROR_LAUNCH_FAILED: return cudaErrorLaunchFailure;
     default: return cudaErrorUnknown;
     }
 }
 
+/* "Not ready" (a query of unfinished work) is an answer, not an error. */
 cudaError_t sim_rt_return(cudaError_t e)
 {
-    if (e != cudaSuccess)
+    if (e != cudaSuccess && e != cudaErrorNotReady)
         last_error = e;
     return e;
 }
@@ -68,6 +71,7 @@ cudaError_t cudaPeekAtLastError(void) { return last_error; }
     X(cudaErrorNotSupported, "operation not supported")                                    \
     X(cudaErrorStreamCaptureUnsupported, "operation not permitted when stream is capturing") \
     X(cudaErrorStreamCaptureInvalidated, "operation failed due to a previous error during capture") \
+    X(cudaErrorStreamCaptureImplicit, "operation would make the legacy stream depend on a capturing blocking stream") \
     X(cudaErrorUnknown, "unknown error")
 
 const char *cudaGetErrorName(cudaError_t e)
