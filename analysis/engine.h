@@ -22,6 +22,10 @@
 typedef enum tf_mode { TF_MODE_FOLD, TF_MODE_LOG, TF_MODE_OFF } tf_mode;
 typedef enum tf_policy { TF_POLICY_STRICT, TF_POLICY_ARGS } tf_policy;
 typedef enum tf_op { TF_OP_N, TF_OP_T, TF_OP_C } tf_op;
+/* Which transpose scales fold into a GEMM's alpha: exactly 1 only (bitwise
+ * exact for all data), or also +-2^k (exact except where a product
+ * overflows or becomes subnormal, and -1 flips the sign of zero results). */
+typedef enum tf_scales { TF_SCALES_EXACT, TF_SCALES_POW2 } tf_scales;
 typedef enum tf_mem_kind { TF_MEM_DEVICE, TF_MEM_POOL, TF_MEM_MANAGED, TF_MEM_HOST, TF_MEM_OTHER } tf_mem_kind;
 
 typedef struct tf_config {
@@ -30,6 +34,7 @@ typedef struct tf_config {
     FILE *log;     /* JSON-lines event log, or NULL */
     FILE *summary; /* exit summary, or NULL */
     bool verify;
+    tf_scales scales;
 } tf_config;
 
 /* A scale factor; `host` is false when the value lives in device memory and
@@ -164,7 +169,7 @@ struct tf_verify_result;
 void tf_verify_report(tf_engine *e, const tf_gemm *g, const struct tf_verify_result *r);
 
 /* Pure fold algebra, exposed for tests and the hooks' own checks. */
-bool tf_scale_foldable(tf_scale s);
+bool tf_scale_foldable(tf_scale s, tf_scales scales);
 /* The op an operand read with `x` gets when its matrix is replaced by the
  * source of a (conj) transpose; false when no op expresses it. */
 bool tf_fold_op(tf_op x, bool conj, bool complex_type, tf_op *out);

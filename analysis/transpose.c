@@ -29,9 +29,10 @@ static const char *engine_refusal(const tf_engine *e, const tf_transpose_desc *d
         *key = "in-place";
         return "source and destination overlap";
     }
-    if (!tf_scale_foldable(d->alpha)) {
+    if (!tf_scale_foldable(d->alpha, e->cfg.scales)) {
         *key = "scale";
-        snprintf(buf, len, "scale %g%+gi is not 1 or a power of two", d->alpha.re, d->alpha.im);
+        snprintf(buf, len, "scale %g%+gi is not %s", d->alpha.re, d->alpha.im,
+                 e->cfg.scales == TF_SCALES_POW2 ? "1 or a power of two" : "1 (TRANSFOLD_SCALES=exact)");
         return buf;
     }
     if (!in_device_memory(e, &d->src) || !in_device_memory(e, &d->dst)) {

@@ -193,10 +193,29 @@ static void test_producer_refusals(void **state)
     fixture_free(f);
 }
 
+/* By default only a scale of exactly 1 is deferred: -1 and 2^k change the
+ * sign of zero results or overflow; they run as written. */
+static void test_scale_exact_by_default(void **state)
+{
+    (void)state;
+    static const double scales[] = {0.5, -1.0, 2.0, -2.0};
+    for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++) {
+        fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+        fake_replay r = {0};
+        tf_transpose_desc d = std_desc();
+        d.alpha.re = scales[i];
+        assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NULL));
+        assert_int_equal(r.releases, 1);
+        assert_int_equal(tf_engine_pending(f->e), 0);
+        assert_int_equal(log_count(f, "\"key\":\"scale\"", "TRANSFOLD_SCALES=exact"), 1);
+        fixture_free(f);
+    }
+}
+
 static void test_scale_folds_into_alpha(void **state)
 {
     (void)state;
-    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fixture *f = fixture_with(TF_MODE_FOLD, TF_POLICY_STRICT, TF_SCALES_POW2);
     fake_replay r = {0};
     tf_transpose_desc d = std_desc();
     d.alpha.re = 0.5;
@@ -386,7 +405,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_folds_then_free),      cmocka_unit_test(test_readback_materializes_once),
         cmocka_unit_test(test_effect_table),             cmocka_unit_test(test_frees),
-        cmocka_unit_test(test_producer_refusals),        cmocka_unit_test(test_scale_folds_into_alpha),
+        cmocka_unit_test(test_producer_refusals),
+        cmocka_unit_test(test_scale_exact_by_default),
+        cmocka_unit_test(test_scale_folds_into_alpha),
         cmocka_unit_test(test_gemm_output_effects),      cmocka_unit_test(test_fallback),
         cmocka_unit_test(test_log_mode_changes_nothing), cmocka_unit_test(test_chained_and_overwritten_producers),
         cmocka_unit_test(test_forced_materializations),  cmocka_unit_test(test_exit_drops_and_summarizes),

@@ -1,0 +1,24 @@
+# Hardening cases (issue 10): inputs that used to change a program's
+# results, crash it, or lose data silently with transfold loaded. Helpers:
+# lib.sh and cases.sh.
+
+# ---- exact folds only -------------------------------------------------------
+
+case_hard_scale_neg1() { # -1 into alpha would turn +0 results into -0
+    run_all hardening scale_neg1
+    untouched
+    refused transpose 1
+    expect_events fold refuse 1 '.reason | test("TRANSFOLD_SCALES=exact")'
+}
+
+case_hard_scale_2_overflow() { # 2 * (big - big) = 0, but (2 big) - (2 big) = NaN
+    run_all hardening scale_2_overflow
+    untouched
+    refused transpose 1
+}
+
+case_hard_scale_pow2_knob() { # the opt-in folds powers of two, and says it is not exact
+    TRANSFOLD_SCALES=pow2 run_all geam scale_2
+    folded cublasSgeam 1
+    expect_summary fold 'scales pow2 \(not bitwise exact\)'
+}

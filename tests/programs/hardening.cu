@@ -1,0 +1,76 @@
+// Hardening cases (issue 10): each is a way a program used to get another
+// result, or lose data, with transfold loaded.
+// Usage: hardening CASE   (tests/e2e/cases_hardening.sh says what transfold
+// must do with each).
+//
+// W is a 24 x 16 column-major f32 matrix (ld 24), transposed with
+// cublasSgeam(T, T) into Wt (16 x 24, ld 16), then read by a GEMM.
+#include "common.h"
+#include "kernels.cuh"
+
+static cublasHandle_t H;
+static const float ONE = 1.0f, ZERO = 0.0f;
+enum { R = 24, C = 16 };
+
+static float *upload(const float *h, size_t n)
+{
+    float *d = NULL;
+    CK(cudaMalloc(&d, n * sizeof(float)));
+    CK(cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice));
+    return d;
+}
+
+static float *transpose_s(const float *w, float alpha)
+{
+    float *t = (float *)dev_zero((size_t)C * R * sizeof(float));
+    CKB(cublasSgeam(H, CUBLAS_OP_T, CUBLAS_OP_T, C, R, &alpha, w, R, &ZERO, w, R, t, C));
+    return t;
+}
+
+// Y (10 x 24) = X (10 x 16) * Wt.
+static void consume_show(const float *x, const float *wt)
+{
+    float *y = (float *)dev_zero(10 * R * sizeof(float));
+    CKB(cublasSgemm(H, CUBLAS_OP_N, CUBLAS_OP_N, 10, R, C, &ONE, x, 10, wt, C, &ZERO, y, 10));
+    show_dev("Y", y, 10 * R, sizeof(float));
+    CK(cudaFree(y));
+}
+
+// Scaled transposes whose fold into alpha is not bitwise exact: -1 turns
+// the +0 of a cancelling dot product into -0; 2 turns an inf - inf (NaN)
+// of the scaled copy into 2 * (big - big) = 0.
+static int scale_cases(const char *name)
+{
+    float w[R * C], x[10 * C];
+    // W(r, c) = +-(1 + r % 3), the sign alternating by column; X(i, c) = 1 + i % 3:
+    // every dot product is a + -a + a + -a ... = +0.
+    for (int i = 0; i < R * C; i++) w[i] = ((i / R) % 2 ? -1.0f : 1.0f) * (float)(1 + (i % R) % 3);
+    for (int i = 0; i < 10 * C; i++) x[i] = (float)(1 + (i % 10) % 3);
+    float alpha = -1.0f;
+    if (is(name, "scale_2_overflow")) {
+        for (int i = 0; i < R * C; i++) w[i] = (i / R) % 2 ? -2e38f : 2e38f;
+        for (int i = 0; i < 10 * C; i++) x[i] = 1.0f;
+        alpha = 2.0f;
+    }
+    float *dw = upload(w, R * C), *dx = upload(x, 10 * C);
+    float *wt = transpose_s(dw, alpha);
+    consume_show(dx, wt);
+    CK(cudaFree(wt));
+    CK(cudaFree(dx));
+    CK(cudaFree(dw));
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) return usage(argv[0]);
+    CKB(cublasCreate(&H));
+    int rc = -1;
+    if (is(argv[1], "scale_neg1") || is(argv[1], "scale_2_overflow"))
+        rc = scale_cases(argv[1]);
+    if (rc < 0) return usage(argv[0]);
+    CKB(cublasDestroy(H));
+    CK(cudaDeviceSynchronize());
+    printf("done\n");
+    return 0;
+}
