@@ -84,6 +84,8 @@ static gemm_desc gemm_describe(const gemm_kind *k, const gemm_args *a)
         describe_matvec(&d, a);
     else
         describe_matmul(&d, a);
+    if (!host)
+        tf_access_scalars(&d.g.acc, d.stype, a->alpha, a->beta);
     /* Unless beta is a known 0, the output is read as well. */
     tf_scalar beta = tf_scalar_load(d.stype, host ? a->beta : NULL);
     if (!(host && d.stype != TF_S_NONE && tf_scalar_is_zero(d.stype, &beta)))

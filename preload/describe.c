@@ -73,6 +73,15 @@ void tf_scalar_mul(tf_stype t, tf_scalar *s, double mul)
     }
 }
 
+void tf_access_scalars(tf_access *a, tf_stype t, const void *alpha, const void *beta)
+{
+    size_t n = t == TF_S_NONE ? tf_stype_size(TF_S_C64) : tf_stype_size(t);
+    if (alpha)
+        tf_access_read(a, tf_bytes(alpha, n));
+    if (beta)
+        tf_access_read(a, tf_bytes(beta, n));
+}
+
 uint64_t tf_cublas_stream(cublasHandle_t h)
 {
     cudaStream_t s = NULL;

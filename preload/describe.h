@@ -64,6 +64,10 @@ bool tf_scalar_is_zero(tf_stype t, const tf_scalar *s);
 /* s *= mul; the engine only asks for exact factors (powers of two). */
 void tf_scalar_mul(tf_stype t, tf_scalar *s, double mul);
 
+/* Device pointer mode: alpha and beta are device memory the call reads
+ * (a scale type we do not know reads at most a double complex). */
+void tf_access_scalars(tf_access *a, tf_stype t, const void *alpha, const void *beta);
+
 /* cuBLAS handle state. */
 uint64_t tf_cublas_stream(cublasHandle_t h);
 bool tf_cublas_host_pointers(cublasHandle_t h);

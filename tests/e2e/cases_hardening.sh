@@ -22,3 +22,16 @@ case_hard_scale_pow2_knob() { # the opt-in folds powers of two, and says it is n
     folded cublasSgeam 1
     expect_summary fold 'scales pow2 \(not bitwise exact\)'
 }
+
+# ---- device pointer mode scalars are reads ----------------------------------
+
+case_hard_devptr_gemm_alpha() { # alpha inside the pending Wt: replayed before the GEMM
+    run_all hardening devptr_gemm_alpha
+    materialized cublasSgeam 1 "cublasSgeam $SGEMM"
+    expect_events fold materialize 1 '.reason | test("destination read by cublasSgemm")'
+}
+
+case_hard_devptr_geam_alpha() { # the same for a plain geam's alpha
+    run_all hardening devptr_geam_alpha
+    materialized cublasSgeam 1 "cublasSgeam cublasSgeam"
+}

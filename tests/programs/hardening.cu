@@ -61,6 +61,26 @@ static int scale_cases(const char *name)
     return 0;
 }
 
+// Device pointer mode: a GEMM's (or a plain geam's) alpha lives inside a
+// transposed buffer whose transpose is still pending: it is a read of it.
+static int devptr_cases(const char *name)
+{
+    float *w = dev_f32(R * C, 1), *x = dev_f32(10 * C, 2), *z = dev_f32(C * R, 3);
+    float *wt = transpose_s(w, 1.0f);
+    float *zero = (float *)dev_zero(sizeof(float));
+    float *y = (float *)dev_zero(10 * R * sizeof(float));
+    const float *alpha = wt + 5; // Wt(5, 0) = W(0, 5), a nonzero value
+    CKB(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_DEVICE));
+    if (is(name, "devptr_gemm_alpha"))
+        CKB(cublasSgemm(H, CUBLAS_OP_N, CUBLAS_OP_N, 10, R, C, alpha, x, 10, z, C, zero, y, 10));
+    else // y (10 x 24) = alpha * x' + 0 * y, as a plain (untransposed) geam
+        CKB(cublasSgeam(H, CUBLAS_OP_N, CUBLAS_OP_N, 10, R, alpha, z, 10, zero, y, 10, y, 10));
+    CKB(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_HOST));
+    show_dev("Y", y, 10 * R, sizeof(float));
+    CK(cudaFree(wt));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) return usage(argv[0]);
@@ -68,6 +88,8 @@ int main(int argc, char **argv)
     int rc = -1;
     if (is(argv[1], "scale_neg1") || is(argv[1], "scale_2_overflow"))
         rc = scale_cases(argv[1]);
+    else if (is(argv[1], "devptr_gemm_alpha") || is(argv[1], "devptr_geam_alpha"))
+        rc = devptr_cases(argv[1]);
     if (rc < 0) return usage(argv[0]);
     CKB(cublasDestroy(H));
     CK(cudaDeviceSynchronize());
