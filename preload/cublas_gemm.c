@@ -14,6 +14,8 @@ static bool gemm_valid(const gemm_kind *k, const gemm_args *a)
         return false;
     if (a->m < 0 || a->n < 0 || a->batch < 0)
         return false;
+    if (k->stype == TF_S_NONE && !tf_gemm_ex_types_valid(a->compute, a->at, a->bt, a->ct))
+        return false;
     if (k->shape == GEMM_MATVEC)
         return a->lda >= max1(a->m) && a->ldb != 0 && a->ldc != 0;
     if (!tf_cublas_op_valid(a->tb) || a->k < 0)

@@ -79,6 +79,9 @@ const char *tf_cuda_dtype_name(cudaDataType t);
 bool tf_cuda_dtype_complex(cudaDataType t);
 /* The scale type cuBLAS uses for a compute type and output type. */
 tf_stype tf_compute_stype(cublasComputeType_t c, cudaDataType ctype);
+/* Whether cublasGemmEx supports the combination; when not, cuBLAS rejects
+ * the call without touching memory, and its scalars' size is unknown. */
+bool tf_gemm_ex_types_valid(cublasComputeType_t c, cudaDataType at, cudaDataType bt, cudaDataType ct);
 
 tf_op tf_op_from_cublas(cublasOperation_t op);
 cublasOperation_t tf_op_to_cublas(tf_op op);

@@ -35,3 +35,17 @@ case_hard_devptr_geam_alpha() { # the same for a plain geam's alpha
     run_all hardening devptr_geam_alpha
     materialized cublasSgeam 1 "cublasSgeam cublasSgeam"
 }
+
+# ---- GEMMs cuBLAS rejects are not described ----------------------------------
+
+case_hard_gemmex_invalid() { # 64F compute on f32 data: passed through untouched
+    run_all hardening gemmex_invalid
+    expect_line base "cublasGemmEx" '-> 15$'
+    local m
+    for m in log $FOLD_MODES; do
+        expect_events "$m" fold 0
+        expect_events "$m" refuse 0
+        expect_events "$m" materialize 0
+    done
+    dropped 1
+}

@@ -81,6 +81,22 @@ static int devptr_cases(const char *name)
     return 0;
 }
 
+// cublasGemmEx with a combination cuBLAS does not support (64F compute on
+// f32 data): rejected without touching memory, and its 4-byte scalars are
+// not the 8 bytes the compute type would suggest.
+static int gemmex_invalid(void)
+{
+    float *w = dev_f32(R * C, 1), *x = dev_f32(10 * C, 2);
+    float *wt = transpose_s(w, 1.0f);
+    float *y = (float *)dev_zero(10 * R * sizeof(float));
+    struct { float alpha, beta; } s = { 1.0f, 0.0f };
+    STATUS(cublasGemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, 10, R, C, &s.alpha, x, CUDA_R_32F, 10, wt, CUDA_R_32F, C,
+                        &s.beta, y, CUDA_R_32F, 10, CUBLAS_COMPUTE_64F, CUBLAS_GEMM_DEFAULT));
+    show_dev("Y", y, 10 * R, sizeof(float));
+    CK(cudaFree(wt));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) return usage(argv[0]);
@@ -90,6 +106,8 @@ int main(int argc, char **argv)
         rc = scale_cases(argv[1]);
     else if (is(argv[1], "devptr_gemm_alpha") || is(argv[1], "devptr_geam_alpha"))
         rc = devptr_cases(argv[1]);
+    else if (is(argv[1], "gemmex_invalid"))
+        rc = gemmex_invalid();
     if (rc < 0) return usage(argv[0]);
     CKB(cublasDestroy(H));
     CK(cudaDeviceSynchronize());
