@@ -39,7 +39,6 @@ struct tf_engine {
     tf_record *pending; /* uthash by id: only PENDING records live here */
     size_t npending;
     uint64_t next_id;
-    uint64_t shadow_id; /* log mode: the record the running producer shadows */
     tf_alloc_entry *allocs; /* uthash by base address */
     tf_counts n;
 };

@@ -5,6 +5,26 @@
 
 #include "internal.h"
 
+/* Log mode: the record a running producer shadows, from its begin to its
+ * end. The hooks release the engine's lock around the real call, so other
+ * threads' producers begin and end in between: the slot is the thread's
+ * own (one producer at a time per thread; nested calls never reach the
+ * engine). */
+typedef struct shadow_slot { const tf_engine *e; uint64_t id; } shadow_slot;
+static __thread shadow_slot shadow;
+
+static void shadow_set(const tf_engine *e, uint64_t id)
+{
+    shadow = (shadow_slot){ id ? e : NULL, id };
+}
+
+static uint64_t shadow_take(const tf_engine *e)
+{
+    uint64_t id = shadow.e == e ? shadow.id : 0;
+    shadow = (shadow_slot){ NULL, 0 };
+    return id;
+}
+
 static void producer_access(const tf_transpose_desc *d, const char *api, tf_access *a)
 {
     *a = (tf_access){.api = api, .stream = d->stream};
@@ -47,7 +67,7 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
     tf_access a;
     producer_access(d, d->producer, &a);
     e->n.seen++;
-    e->shadow_id = 0;
+    shadow_set(e, 0);
     effects_before(e, &a);
     char buf[128];
     const char *key = "producer";
@@ -72,17 +92,16 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
         return false;
     }
     e->n.deferred++;
-    e->shadow_id = fold ? 0 : p->id;
+    shadow_set(e, fold ? 0 : p->id);
     log_transpose(e, p);
     return fold;
 }
 
 void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok)
 {
-    if (e->shadow_id) {
+    uint64_t id = shadow_take(e);
+    if (id) {
         tf_record *p = NULL;
-        uint64_t id = e->shadow_id;
-        e->shadow_id = 0;
         HASH_FIND(hh, e->pending, &id, sizeof id, p);
         if (p && !ok) { /* it never ran: there is nothing to shadow */
             e->n.deferred--;

@@ -1,5 +1,8 @@
 /* The record state machine and the effect table, driven through the
  * engine's public API the way the hooks drive it. */
+#include <pthread.h>
+#include <semaphore.h>
+
 #include "fixture.h"
 
 #define SRC DEV_BASE
@@ -400,6 +403,47 @@ static void test_other_stream_consumer(void **state)
     fixture_free(f);
 }
 
+/* Log mode, two threads: the hooks release the lock around the real call,
+ * so thread 2's producer begins and ends inside thread 1's. Neither record
+ * may be taken for the other's (dropped as "overwritten" by its own
+ * producer, or its fold count lost). */
+typedef struct shadow_race {
+    fixture *f;
+    sem_t go2, done2;
+} shadow_race;
+
+static void *second_producer(void *arg)
+{
+    shadow_race *s = arg;
+    sem_wait(&s->go2);
+    tf_transpose_desc d = transpose_desc(SRC + 0x10000, 6, DST + 0x10000, 4, 4, 6, 4);
+    tf_transpose_begin(s->f->e, &d, (tf_replay){0}, NULL);
+    tf_transpose_end(s->f->e, &d, true);
+    sem_post(&s->done2);
+    return NULL;
+}
+
+static void test_log_mode_threads_keep_their_shadows(void **state)
+{
+    (void)state;
+    shadow_race s = {.f = fixture_new(TF_MODE_LOG, TF_POLICY_STRICT)};
+    sem_init(&s.go2, 0, 0);
+    sem_init(&s.done2, 0, 0);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, second_producer, &s), 0);
+    tf_transpose_desc d = std_desc();
+    assert_false(tf_transpose_begin(s.f->e, &d, (tf_replay){0}, NULL));
+    sem_post(&s.go2); /* thread 1's producer is "running" now */
+    sem_wait(&s.done2);
+    tf_transpose_end(s.f->e, &d, true);
+    pthread_join(t, NULL);
+    assert_int_equal(tf_engine_pending(s.f->e), 2);
+    assert_int_equal(log_count(s.f, "\"event\":\"drop\"", NULL), 0);
+    sem_destroy(&s.go2);
+    sem_destroy(&s.done2);
+    fixture_free(s.f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -408,6 +452,7 @@ int main(void)
         cmocka_unit_test(test_producer_refusals),
         cmocka_unit_test(test_scale_exact_by_default),
         cmocka_unit_test(test_scale_folds_into_alpha),
+        cmocka_unit_test(test_log_mode_threads_keep_their_shadows),
         cmocka_unit_test(test_gemm_output_effects),      cmocka_unit_test(test_fallback),
         cmocka_unit_test(test_log_mode_changes_nothing), cmocka_unit_test(test_chained_and_overwritten_producers),
         cmocka_unit_test(test_forced_materializations),  cmocka_unit_test(test_exit_drops_and_summarizes),
