@@ -77,9 +77,15 @@ typedef struct tf_access {
     tf_view writes[TF_MAX_RANGES];
     int nwrites;
     bool unknown;           /* may touch memory we cannot enumerate */
+    bool overflow;          /* more ranges than TF_MAX_RANGES: materialize everything, whatever the policy */
     const void *params;     /* parameter bytes of an unknown launch (args policy) */
     size_t params_len;
 } tf_access;
+
+/* Every pointer-sized value of parameter bytes, at every byte offset, until
+ * fn returns true (then true). */
+typedef bool (*tf_word_fn)(uint64_t value, size_t offset, void *ctx);
+bool tf_scan_words(const void *bytes, size_t len, tf_word_fn fn, void *ctx);
 
 void tf_access_read(tf_access *a, tf_range r);
 void tf_access_write(tf_access *a, tf_view w);

@@ -49,3 +49,14 @@ case_hard_gemmex_invalid() { # 64F compute on f32 data: passed through untouched
     done
     dropped 1
 }
+
+# ---- parameter bytes are scanned at every offset ------------------------------
+
+K_PACKED=kernel:_Z16transpose_packed11packed_args
+
+case_hard_packed_kernel() { # output pointer at byte 1 of a packed record: verify replays into scratch
+    run_all hardening packed_kernel
+    folded "$K_PACKED" 1
+    dropped 1
+    expect_events verify verify 1 '.result == "equal"'
+}

@@ -97,6 +97,47 @@ static int gemmex_invalid(void)
     return 0;
 }
 
+// A transpose kernel whose one parameter is a packed record: the output
+// pointer at byte 1, the input at byte 9, rows and cols at 17 and 21 (the
+// way a code generator may pack its arguments). out[c*rows + r] = in[r*cols + c].
+struct packed_args { unsigned char b[25]; };
+
+__global__ void transpose_packed(packed_args a)
+{
+    float *out;
+    const float *in;
+    int rows, cols;
+    memcpy(&out, a.b + 1, 8);
+    memcpy(&in, a.b + 9, 8);
+    memcpy(&rows, a.b + 17, 4);
+    memcpy(&cols, a.b + 21, 4);
+    int c = blockIdx.x * blockDim.x + threadIdx.x, r = blockIdx.y * blockDim.y + threadIdx.y;
+    if (r < rows && c < cols) out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+// W row-major R x C; Wt = W^T by the packed kernel, read by a GEMM (under
+// verify mode, replayed into scratch: the output pointer must be found).
+static int packed_kernel(void)
+{
+    float *w = dev_f32(R * C, 1), *x = dev_f32(10 * C, 2);
+    float *wt = (float *)dev_zero((size_t)C * R * sizeof(float));
+    packed_args a;
+    int rows = R, cols = C;
+    memset(&a, 0, sizeof a);
+    memcpy(a.b + 1, &wt, 8);
+    memcpy(a.b + 9, &w, 8);
+    memcpy(a.b + 17, &rows, 4);
+    memcpy(a.b + 21, &cols, 4);
+    transpose_packed<<<dim3((C + 7) / 8, (R + 7) / 8), dim3(8, 8)>>>(a);
+    CK(cudaGetLastError());
+    // As cuBLAS sees it, Wt is an R x C matrix (ld R): Y (10 x R) = X * Wt^T
+    float *y = (float *)dev_zero(10 * R * sizeof(float));
+    CKB(cublasSgemm(H, CUBLAS_OP_N, CUBLAS_OP_T, 10, R, C, &ONE, x, 10, wt, R, &ZERO, y, 10));
+    show_dev("Y", y, 10 * R, sizeof(float));
+    CK(cudaFree(wt));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) return usage(argv[0]);
@@ -108,6 +149,8 @@ int main(int argc, char **argv)
         rc = devptr_cases(argv[1]);
     else if (is(argv[1], "gemmex_invalid"))
         rc = gemmex_invalid();
+    else if (is(argv[1], "packed_kernel"))
+        rc = packed_kernel();
     if (rc < 0) return usage(argv[0]);
     CKB(cublasDestroy(H));
     CK(cudaDeviceSynchronize());

@@ -143,6 +143,46 @@ static void test_effect_table(void **state)
     check_effect(a, true, MATERIALIZED, TF_POLICY_ARGS);
 }
 
+/* Args policy against a record in allocations of its own: a pointer
+ * packed at any byte offset, or one past the allocation's end, is a
+ * pointer into it; a call with more ranges than TF_MAX_RANGES forgets none
+ * of them, it materializes. */
+static bool args_materializes(const tf_access *a)
+{
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_ARGS);
+    tf_alloc(f->e, 0xA0000000ull, 0x1000, TF_MEM_DEVICE);
+    tf_alloc(f->e, 0xB0000000ull, 0x1000, TF_MEM_DEVICE);
+    fake_replay r = {0};
+    assert_true(defer(f, &r, transpose_desc(0xA0000000ull, 6, 0xB0000000ull, 4, 4, 6, 4)));
+    tf_access_begin(f->e, a);
+    tf_access_end(f->e, a, true);
+    fixture_free(f);
+    return r.runs == 1;
+}
+
+static void test_args_policy_scan(void **state)
+{
+    (void)state;
+    unsigned char params[40];
+    tf_access a = {.api = "kernel", .unknown = true, .params = params, .params_len = sizeof params};
+    static const struct { uint64_t ptr; size_t off; bool want; } rows[] = {
+        {0xB0000010ull, 0, true}, {0xB0000010ull, 1, true}, {0xB0000010ull, 3, true},
+        {0xA0000000ull, 5, true}, {0xA0000000ull, 32, true}, {0xB0001000ull, 2, true}, /* one past the end */
+        {0xB0001001ull, 2, false}, {0xC0000000ull, 1, false},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        memset(params, 0, sizeof params);
+        memcpy(params + rows[i].off, &rows[i].ptr, sizeof rows[i].ptr);
+        assert_int_equal(args_materializes(&a), rows[i].want);
+    }
+    /* nine writes elsewhere: the ninth cannot be listed, so nothing is assumed */
+    a = (tf_access){.api = "cudaMemcpy3DBatchAsync"};
+    for (int i = 0; i < TF_MAX_RANGES + 1; i++)
+        tf_access_write(&a, tf_view_dense(0xC0000000ull + 0x100 * (uint64_t)i, 16));
+    assert_true(a.overflow);
+    assert_true(args_materializes(&a));
+}
+
 static void test_frees(void **state)
 {
     (void)state;
@@ -453,6 +493,7 @@ int main(void)
         cmocka_unit_test(test_scale_exact_by_default),
         cmocka_unit_test(test_scale_folds_into_alpha),
         cmocka_unit_test(test_log_mode_threads_keep_their_shadows),
+        cmocka_unit_test(test_args_policy_scan),
         cmocka_unit_test(test_gemm_output_effects),      cmocka_unit_test(test_fallback),
         cmocka_unit_test(test_log_mode_changes_nothing), cmocka_unit_test(test_chained_and_overwritten_producers),
         cmocka_unit_test(test_forced_materializations),  cmocka_unit_test(test_exit_drops_and_summarizes),
