@@ -81,9 +81,12 @@ static bool parse_field(parse_ctx *c, int key, char *v, field *f)
     return true;
 }
 
+/* strtok_r, not strtok: the host program may be in the middle of its own
+ * strtok loop when the first hook loads the rules. */
 static bool parse_sig(parse_ctx *c, char *v, tf_rule *r)
 {
-    for (char *tok = strtok(v, ","); tok; tok = strtok(NULL, ",")) {
+    char *save = NULL;
+    for (char *tok = strtok_r(v, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         long long n;
         if (r->nsig >= TF_RULE_MAX_PARAMS || !parse_int(tok, 1, &n))
             return fail(c, "sig= must be comma-separated positive sizes in bytes%s", "");
@@ -259,7 +262,8 @@ tf_rules *tf_rules_load(const char *paths, char *err, size_t errlen)
     for (char *p = list ? strtok_r(list, ":", &save) : NULL; ok && p; p = strtok_r(NULL, ":", &save)) {
         char *text = slurp(p);
         if (!text) {
-            snprintf(err, errlen, "%s: cannot read rules file: %s", p, strerror(errno));
+            char msg[128];
+            snprintf(err, errlen, "%s: cannot read rules file: %s", p, strerror_r(errno, msg, sizeof msg));
             ok = false;
             break;
         }

@@ -73,9 +73,10 @@ tf_env tf_env_read(void)
 static FILE *open_or_complain(const char *var, const char *path)
 {
     FILE *f = fopen(path, "a");
+    char msg[128];
     if (!f)
         fprintf(stderr, "transfold: %s=%s cannot be opened (%s); running as pass-through\n",
-                var, path, strerror(errno));
+                var, path, strerror_r(errno, msg, sizeof msg));
     return f;
 }
 

@@ -134,6 +134,20 @@ static void test_describe_plain(void **state)
     tf_rules_free(rs);
 }
 
+/* Loading rules in the middle of the host program's own strtok loop (the
+ * first hook may come from there) leaves its state alone. */
+static void test_host_strtok_untouched(void **state)
+{
+    (void)state;
+    char err[256], line[] = "alpha beta gamma";
+    assert_string_equal(strtok(line, " "), "alpha");
+    tf_rules *rs = tf_rules_parse("k out=0 in=1 rows=2 cols=3 elem=4 sig=8,8,4,4\n", "t", err, sizeof err);
+    assert_non_null(rs);
+    assert_string_equal(strtok(NULL, " "), "beta");
+    assert_string_equal(strtok(NULL, " "), "gamma");
+    tf_rules_free(rs);
+}
+
 /* Shapes whose products wrap 64 bits (a literal 2^32 x 2^32, an i64 shape
  * from the launch, a batch stride that overflows) would describe an empty
  * footprint: refused, never described. */
@@ -194,7 +208,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_design_example), cmocka_unit_test(test_globs_and_order),
         cmocka_unit_test(test_malformed_lines), cmocka_unit_test(test_load_files),
-        cmocka_unit_test(test_describe_plain), cmocka_unit_test(test_describe_overflow), cmocka_unit_test(test_describe_struct_batched),
+        cmocka_unit_test(test_describe_plain), cmocka_unit_test(test_describe_overflow), cmocka_unit_test(test_host_strtok_untouched), cmocka_unit_test(test_describe_struct_batched),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
