@@ -41,6 +41,7 @@ struct tf_engine {
     uint64_t next_id;
     tf_alloc_entry *allocs; /* uthash by base address */
     tf_counts n;
+    bool log_write_failed, summary_write_failed; /* said once on stderr */
 };
 
 /* records.c */
@@ -70,6 +71,8 @@ void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const char *
 void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const char *key, const char *reason);
 void count_refusal(tf_engine *e, const char *key);
 void summary_write(tf_engine *e);
+/* write_check.c: flushes f; the first failure is said on stderr. */
+void write_check(FILE *f, const char *var, bool *reported);
 const char *tf_op_name(tf_op op);
 
 #endif

@@ -43,5 +43,5 @@ void summary_write(tf_engine *e)
     if (n->verified)
         fprintf(f, "transfold: verified %" PRIu64 " folded calls, %" PRIu64 " mismatches\n", n->verified,
                 n->verify_mismatches);
-    fflush(f);
+    write_check(f, "TRANSFOLD_SUMMARY", &e->summary_write_failed);
 }

@@ -22,9 +22,12 @@ static int pick(const char *val, const char *const *names)
     return -1;
 }
 
+/* secure_getenv: in a setuid or setcap program the environment is the
+ * caller's, and TRANSFOLD_LOG / _SUMMARY / _RULES name files to write and
+ * read: there every variable reads as unset. */
 static const char *env_or_null(const char *var)
 {
-    const char *v = getenv(var);
+    const char *v = secure_getenv(var);
     return v && *v ? v : NULL;
 }
 
@@ -72,7 +75,7 @@ tf_env tf_env_read(void)
 
 static FILE *open_or_complain(const char *var, const char *path)
 {
-    FILE *f = fopen(path, "a");
+    FILE *f = fopen(path, "ae"); /* O_CLOEXEC: never inherited by programs the host execs */
     char msg[128];
     if (!f)
         fprintf(stderr, "transfold: %s=%s cannot be opened (%s); running as pass-through\n",

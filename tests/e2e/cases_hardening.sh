@@ -60,3 +60,36 @@ case_hard_packed_kernel() { # output pointer at byte 1 of a packed record: verif
     dropped 1
     expect_events verify verify 1 '.result == "equal"'
 }
+
+# ---- configuration and files --------------------------------------------------
+
+case_hard_exec_child() { # the log and summary are close-on-exec
+    run_all hardening exec_child
+    expect_line fold "inherited" 'files: 0$'
+}
+
+case_hard_rules_directory() { # TRANSFOLD_RULES naming a directory: one line, pass-through
+    local RULES=$CASE_DIR
+    run_all geam two_gemms
+    local m
+    for m in log $FOLD_MODES; do
+        expect_stderr "$m" "^transfold: TRANSFOLD_RULES: .*: cannot read rules file: is a directory; running as pass-through$" 1
+        expect_same_trace "$m"
+    done
+}
+
+case_hard_log_full() { # a log that cannot be written: said once, the program runs on
+    run_mode base "$BUILD/programs/geam" two_gemms
+    (cd "$CASE_DIR" && env LD_LIBRARY_PATH="$BUILD/sim" LD_PRELOAD="$BUILD/libtransfold.so" TRANSFOLD_LOG=/dev/full \
+        TRANSFOLD_SUMMARY=none timeout 60 "$BUILD/programs/geam" two_gemms >fold.out 2>fold.err)
+    check "fold: exits 0" 0 "$?"
+    check "fold: stdout identical to base" "$(cat "$CASE_DIR/base.out")" "$(cat "$CASE_DIR/fold.out")"
+    expect_stderr fold '^transfold: TRANSFOLD_LOG: write failed \(No space left on device\); later TRANSFOLD_LOG output is lost$' 1
+}
+
+case_hard_secure_getenv() { # paths come from secure_getenv: none in a setuid program
+    local undefined
+    undefined=$(nm -D --undefined-only "$BUILD/libtransfold.so" 2>/dev/null | awk '{print $2}' | sed 's/@.*//')
+    check "libtransfold.so does not read the environment with getenv" "" "$(grep -xF getenv <<<"$undefined")"
+    check "libtransfold.so reads it with secure_getenv" secure_getenv "$(grep -xF secure_getenv <<<"$undefined")"
+}

@@ -5,6 +5,9 @@
 //
 // W is a 24 x 16 column-major f32 matrix (ld 24), transposed with
 // cublasSgeam(T, T) into Wt (16 x 24, ld 16), then read by a GEMM.
+#include <dirent.h>
+#include <unistd.h>
+
 #include "common.h"
 #include "kernels.cuh"
 
@@ -138,9 +141,47 @@ static int packed_kernel(void)
     return 0;
 }
 
+// A program that execs another: files transfold opened (log, summary) must
+// not be inherited. The child counts its open files named *.log or
+// *.summary, then makes a CUDA call of its own.
+static int exec_child(const char *self)
+{
+    void *p = NULL;
+    CK(cudaMalloc(&p, 64));
+    CK(cudaFree(p));
+    fflush(stdout);
+    execl(self, self, "list_fds", (char *)NULL);
+    printf("exec failed\n");
+    return 2;
+}
+
+static int list_fds(void)
+{
+    int n = 0;
+    DIR *d = opendir("/proc/self/fd");
+    struct dirent *e;
+    char path[300], target[4096];
+    while (d && (e = readdir(d))) {
+        snprintf(path, sizeof path, "/proc/self/fd/%s", e->d_name);
+        ssize_t len = readlink(path, target, sizeof target - 1);
+        target[len > 0 ? len : 0] = 0;
+        size_t tl = strlen(target);
+        if ((tl > 4 && !strcmp(target + tl - 4, ".log")) || (tl > 8 && !strcmp(target + tl - 8, ".summary")))
+            n++;
+    }
+    if (d) closedir(d);
+    printf("inherited log or summary files: %d\n", n);
+    void *p = NULL;
+    CK(cudaMalloc(&p, 64));
+    CK(cudaFree(p));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) return usage(argv[0]);
+    if (is(argv[1], "exec_child")) return exec_child(argv[0]);
+    if (is(argv[1], "list_fds")) return list_fds();
     CKB(cublasCreate(&H));
     int rc = -1;
     if (is(argv[1], "scale_neg1") || is(argv[1], "scale_2_overflow"))

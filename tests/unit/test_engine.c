@@ -2,6 +2,7 @@
  * engine's public API the way the hooks drive it. */
 #include <pthread.h>
 #include <semaphore.h>
+#include <unistd.h>
 
 #include "fixture.h"
 
@@ -484,6 +485,41 @@ static void test_log_mode_threads_keep_their_shadows(void **state)
     fixture_free(s.f);
 }
 
+/* A log and a summary that cannot be written (a full disk): the first
+ * failure of each is said once on stderr; the engine runs on. */
+static void test_write_errors_reported_once(void **state)
+{
+    (void)state;
+    FILE *err = tmpfile();
+    int saved = dup(2);
+    fflush(stderr);
+    dup2(fileno(err), 2);
+    FILE *full_log = fopen("/dev/full", "w"), *full_summary = fopen("/dev/full", "w");
+    tf_config cfg = {.mode = TF_MODE_FOLD, .log = full_log, .summary = full_summary};
+    tf_engine *e = tf_engine_new(&cfg);
+    tf_alloc(e, DEV_BASE, DEV_SIZE, TF_MEM_DEVICE);
+    fake_replay r = {0};
+    for (int i = 0; i < 3; i++) { /* three events, each a failed write */
+        tf_transpose_desc d = std_desc();
+        assert_true(tf_transpose_begin(e, &d, replay_of(&r), NULL));
+    }
+    tf_engine_free(e);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    fclose(full_log);
+    fclose(full_summary);
+    char text[1024] = {0};
+    rewind(err);
+    size_t n = fread(text, 1, sizeof text - 1, err);
+    fclose(err);
+    assert_true(n > 0);
+    const char *log = strstr(text, "transfold: TRANSFOLD_LOG: write failed (No space left on device)");
+    assert_non_null(log);
+    assert_null(strstr(log + 20, "TRANSFOLD_LOG: write failed"));
+    assert_non_null(strstr(text, "transfold: TRANSFOLD_SUMMARY: write failed (No space left on device)"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -494,6 +530,7 @@ int main(void)
         cmocka_unit_test(test_scale_folds_into_alpha),
         cmocka_unit_test(test_log_mode_threads_keep_their_shadows),
         cmocka_unit_test(test_args_policy_scan),
+        cmocka_unit_test(test_write_errors_reported_once),
         cmocka_unit_test(test_gemm_output_effects),      cmocka_unit_test(test_fallback),
         cmocka_unit_test(test_log_mode_changes_nothing), cmocka_unit_test(test_chained_and_overwritten_producers),
         cmocka_unit_test(test_forced_materializations),  cmocka_unit_test(test_exit_drops_and_summarizes),

@@ -134,6 +134,28 @@ static void test_describe_plain(void **state)
     tf_rules_free(rs);
 }
 
+/* A directory, a NUL byte, an endless device: each a one-line error naming
+ * the file and the problem, never an empty or cut rule set. */
+static void test_load_not_a_rules_file(void **state)
+{
+    (void)state;
+    char err[512], dir[] = "/tmp/tf-rules-XXXXXX", nul[64];
+    assert_non_null(mkdtemp(dir));
+    assert_null(tf_rules_load(dir, err, sizeof err));
+    assert_non_null(strstr(err, "is a directory"));
+    snprintf(nul, sizeof nul, "%s/nul.rules", dir);
+    FILE *f = fopen(nul, "w");
+    static const char text[] = "k out=0 in=1 rows=2 cols=3 elem=4\n\0k2 out=0\n";
+    fwrite(text, 1, sizeof text - 1, f);
+    fclose(f);
+    assert_null(tf_rules_load(nul, err, sizeof err));
+    assert_non_null(strstr(err, "nul.rules: cannot read rules file: NUL byte at offset 34"));
+    assert_null(tf_rules_load("/dev/zero", err, sizeof err));
+    assert_non_null(strstr(err, "/dev/zero: cannot read rules file: NUL byte at offset 0"));
+    unlink(nul);
+    rmdir(dir);
+}
+
 /* Loading rules in the middle of the host program's own strtok loop (the
  * first hook may come from there) leaves its state alone. */
 static void test_host_strtok_untouched(void **state)
@@ -208,7 +230,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_design_example), cmocka_unit_test(test_globs_and_order),
         cmocka_unit_test(test_malformed_lines), cmocka_unit_test(test_load_files),
-        cmocka_unit_test(test_describe_plain), cmocka_unit_test(test_describe_overflow), cmocka_unit_test(test_host_strtok_untouched), cmocka_unit_test(test_describe_struct_batched),
+        cmocka_unit_test(test_describe_plain), cmocka_unit_test(test_describe_overflow), cmocka_unit_test(test_host_strtok_untouched), cmocka_unit_test(test_load_not_a_rules_file), cmocka_unit_test(test_describe_struct_batched),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
