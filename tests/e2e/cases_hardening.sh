@@ -93,3 +93,57 @@ case_hard_secure_getenv() { # paths come from secure_getenv: none in a setuid pr
     check "libtransfold.so does not read the environment with getenv" "" "$(grep -xF getenv <<<"$undefined")"
     check "libtransfold.so reads it with secure_getenv" secure_getenv "$(grep -xF secure_getenv <<<"$undefined")"
 }
+
+# ---- every cuBLAS entry point that touches memory -----------------------------
+
+case_hard_setget_readback() { # cublasGetMatrix reads Wt: replayed after the GEMM, before the copy
+    run_all hardening setget_readback
+    local m
+    for m in $FOLD_MODES; do
+        expect_events "$m" fold 1
+        expect_events "$m" materialize 1 '.trigger == "cublasGetMatrix"'
+        expect_run "$m" "$SGEMM cublasSgeam cublasGetMatrix"
+    done
+}
+
+case_hard_setget_src_write() { # cublasSetVector rewrites W: replayed before it
+    run_all hardening setget_src_write
+    materialized cublasSgeam 1 "cublasSgeam cublasSetVector"
+}
+
+case_hard_setget_dst_overwrite() { # cublasSetMatrixAsync rewrites all of Wt: never run
+    run_all hardening setget_dst_overwrite
+    local m
+    for m in $FOLD_MODES; do
+        expect_trace "$m" cublasSgeam 0
+        expect_events "$m" drop 1 '.reason | test("cublasSetMatrixAsync")'
+        expect_events "$m" materialize 0
+    done
+}
+
+case_hard_cgemv() { # a conjugate transpose folded into cublasCgemv
+    run_all hardening cgemv
+    folded cublasCgeam 1
+    folds_to N C 1
+}
+
+case_hard_cublas_coverage() { # every entry point of the headers: modelled, unknown work, or host-only
+    local defined names missing="" host_re n=0
+    defined=$(nm -D --defined-only "$BUILD/libtransfold.so" 2>/dev/null | awk '{print $3}' | sed 's/@.*//')
+    host_re="^($(grep -v '^#' "$ROOT/preload/cublas_host_only.txt" | grep . | sed 's/\*/.*/g' | paste -sd'|' -))\$"
+    # an extraction of its own, independent of the generator's parser
+    local inc=${CUDA_HOME:-/usr/local/cuda}/include
+    names=$(cat "$inc/cublas_api.h" "$inc/cublasLt.h" | tr '\n' ' ' |
+        grep -oE 'CUBLASWINAPI +cublas[A-Za-z0-9_]+' | awk '{print $2}' | sort -u)
+    for name in $names; do
+        n=$((n + 1))
+        grep -qxF "$name" <<<"$defined" && continue
+        [[ $name =~ $host_re ]] && continue
+        missing+=" $name"
+    done
+    check "headers declare entry points" yes "$([ "$n" -gt 500 ] && echo yes || echo no)"
+    check "every header entry point is hooked or host-only" "" "$missing"
+    local unknown
+    unknown=$(grep -c '^HOOK' "$BUILD/preload/gen/hooks_cublas_gen.def")
+    check "unknown-work hooks generated" yes "$([ "$unknown" -gt 300 ] && echo yes || echo no)"
+}

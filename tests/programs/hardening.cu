@@ -141,6 +141,44 @@ static int packed_kernel(void)
     return 0;
 }
 
+// cublasSet/GetMatrix/Vector around a pending transpose Wt of W:
+// setget_readback: Wt read back to the host (after a GEMM folded onto it);
+// setget_src_write: W rewritten from the host before the GEMM;
+// setget_dst_overwrite: all of Wt rewritten from the host (Async), then read.
+static int setget_cases(const char *name)
+{
+    float *w = dev_f32(R * C, 1), *x = dev_f32(10 * C, 2);
+    float *wt = transpose_s(w, 1.0f);
+    float host[R * C];
+    for (int i = 0; i < R * C; i++) host[i] = (float)(i % 7) - 3.0f;
+    if (is(name, "setget_readback")) {
+        consume_show(x, wt);
+        CKB(cublasGetMatrix(C, R, sizeof(float), wt, C, host, C));
+        show_host("Wt", host, R * C, sizeof(float));
+    } else if (is(name, "setget_src_write")) {
+        CKB(cublasSetVector(R * C, sizeof(float), host, 1, w, 1));
+        consume_show(x, wt);
+    } else {
+        CKB(cublasSetMatrixAsync(C, R, sizeof(float), host, C, wt, C, 0));
+        consume_show(x, wt);
+    }
+    CK(cudaFree(wt));
+    return 0;
+}
+
+// A complex transpose (Cgeam, op C: conjugate) read by cublasCgemv.
+static int cgemv_case(void)
+{
+    cuComplex *w = (cuComplex *)dev_fill(TF_C64, R * C, 1), *x = (cuComplex *)dev_fill(TF_C64, R, 2);
+    cuComplex *wt = (cuComplex *)dev_zero((size_t)C * R * sizeof(cuComplex)), *y = (cuComplex *)dev_zero(C * sizeof(cuComplex));
+    const cuComplex one = {1.0f, 0.0f}, zero = {0.0f, 0.0f};
+    CKB(cublasCgeam(H, CUBLAS_OP_C, CUBLAS_OP_C, C, R, &one, w, R, &zero, w, R, wt, C));
+    CKB(cublasCgemv(H, CUBLAS_OP_N, C, R, &one, wt, C, x, 1, &zero, y, 1)); // y = W^H x
+    show_dev("y", y, C, sizeof(cuComplex));
+    CK(cudaFree(wt));
+    return 0;
+}
+
 // A program that execs another: files transfold opened (log, summary) must
 // not be inherited. The child counts its open files named *.log or
 // *.summary, then makes a CUDA call of its own.
@@ -192,6 +230,10 @@ int main(int argc, char **argv)
         rc = gemmex_invalid();
     else if (is(argv[1], "packed_kernel"))
         rc = packed_kernel();
+    else if (is(argv[1], "setget_readback") || is(argv[1], "setget_src_write") || is(argv[1], "setget_dst_overwrite"))
+        rc = setget_cases(argv[1]);
+    else if (is(argv[1], "cgemv"))
+        rc = cgemv_case();
     if (rc < 0) return usage(argv[0]);
     CKB(cublasDestroy(H));
     CK(cudaDeviceSynchronize());
