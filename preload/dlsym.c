@@ -26,12 +26,16 @@
 
 typedef void *(*dlsym_fn)(void *, const char *);
 
+/* What may run while a sanitizer initialises is not instrumented by one
+ * (make sanitize builds us with them): its shadow memory is not there yet. */
+#define TF_UNSANITIZED __attribute__((no_sanitize("address", "thread", "undefined")))
+
 static _Atomic(dlsym_fn) real_dlsym;
 static __thread int dlsym_depth __attribute__((tls_model("initial-exec")));
 
 /* Racing first calls find the same function: no once-guard needed (and
  * pthread_once is one of the functions a sanitizer intercepts). */
-__attribute__((used, visibility("hidden"))) dlsym_fn tf_dlsym_next_target(void)
+TF_UNSANITIZED __attribute__((used, visibility("hidden"))) dlsym_fn tf_dlsym_next_target(void)
 {
     dlsym_fn f = atomic_load_explicit(&real_dlsym, memory_order_acquire);
     if (f)
@@ -43,7 +47,7 @@ __attribute__((used, visibility("hidden"))) dlsym_fn tf_dlsym_next_target(void)
     return f;
 }
 
-void *tf_real_dlsym(void *handle, const char *name)
+TF_UNSANITIZED void *tf_real_dlsym(void *handle, const char *name)
 {
     dlsym_fn f = tf_dlsym_next_target();
     return f ? f(handle, name) : NULL;
@@ -52,19 +56,17 @@ void *tf_real_dlsym(void *handle, const char *name)
 /* Every name we hook starts with "cu" or "__cu". Checked by hand, before
  * anything else: a sanitizer initialising looks its own names up through
  * RTLD_DEFAULT too, when strcmp and pthread_once are not yet callable. */
-static bool maybe_ours(const char *name)
+TF_UNSANITIZED static bool maybe_ours(const char *name)
 {
     if (name && name[0] == '_' && name[1] == '_')
         name += 2;
     return name && name[0] == 'c' && name[1] == 'u';
 }
 
-/* A handle's lookup (not RTLD_NEXT): the real answer, or our wrapper when
- * we hook the name. */
-__attribute__((used, visibility("hidden"))) void *tf_dlsym_handle(void *handle, const char *name)
+/* A handle's lookup of a name that may be ours, once the sanitizers (if
+ * any) are up: the real answer, or our wrapper when we hook the name. */
+static void *tf_dlsym_ours(void *handle, const char *name)
 {
-    if (dlsym_depth > 0 || !maybe_ours(name))
-        return tf_real_dlsym(handle, name);
     dlsym_depth++;
     void *p = tf_real_dlsym(handle, name);
     if (p && tf_layer_on()) {
@@ -76,6 +78,14 @@ __attribute__((used, visibility("hidden"))) void *tf_dlsym_handle(void *handle, 
     }
     dlsym_depth--;
     return p;
+}
+
+/* Any handle but RTLD_NEXT. */
+TF_UNSANITIZED __attribute__((used, visibility("hidden"))) void *tf_dlsym_handle(void *handle, const char *name)
+{
+    if (dlsym_depth > 0 || !maybe_ours(name))
+        return tf_real_dlsym(handle, name);
+    return tf_dlsym_ours(handle, name);
 }
 
 /* dlsym itself: RTLD_NEXT (-1) jumps to the real dlsym with the caller's

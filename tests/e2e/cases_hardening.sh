@@ -80,7 +80,7 @@ case_hard_rules_directory() { # TRANSFOLD_RULES naming a directory: one line, pa
 
 case_hard_log_full() { # a log that cannot be written: said once, the program runs on
     run_mode base "$BUILD/programs/geam" two_gemms
-    (cd "$CASE_DIR" && env LD_LIBRARY_PATH="$BUILD/sim" LD_PRELOAD="$BUILD/libtransfold.so" TRANSFOLD_LOG=/dev/full \
+    (cd "$CASE_DIR" && env LD_LIBRARY_PATH="$BUILD/sim" LD_PRELOAD="${SAN_PRELOAD:+$SAN_PRELOAD:}$BUILD/libtransfold.so" TRANSFOLD_LOG=/dev/full \
         TRANSFOLD_SUMMARY=none timeout 60 "$BUILD/programs/geam" two_gemms >fold.out 2>fold.err)
     check "fold: exits 0" 0 "$?"
     check "fold: stdout identical to base" "$(cat "$CASE_DIR/base.out")" "$(cat "$CASE_DIR/fold.out")"
