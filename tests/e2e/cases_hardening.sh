@@ -147,3 +147,30 @@ case_hard_cublas_coverage() { # every entry point of the headers: modelled, unkn
     unknown=$(grep -c '^HOOK' "$BUILD/preload/gen/hooks_cublas_gen.def")
     check "unknown-work hooks generated" yes "$([ "$unknown" -gt 300 ] && echo yes || echo no)"
 }
+
+# ---- sanitizers ----------------------------------------------------------------
+
+# A program built with ASan or TSan (its runtime linked in, or preloaded
+# before transfold) starts, folds and exits cleanly under transfold: the
+# runtime resolves its interceptors through transfold's dlsym while it is
+# not yet initialised.
+case_hard_sanitized_program() {
+    local cc=${CC:-cc} kind bin inc=${CUDA_HOME:-/usr/local/cuda}
+    run_mode base "$BUILD/programs/sanitized"
+    for kind in address thread; do
+        bin=$CASE_DIR/sanitized-$kind
+        if ! "$cc" -g -fsanitize=$kind -I"$inc/include" -I"$ROOT/tests/programs" -o "$bin" \
+            "$ROOT/tests/programs/sanitized.c" -L"$inc/lib64" -lcudart -lcublas -lcublasLt 2>"$bin.build"; then
+            fail "$kind: cannot build the sanitized program: $(head -3 "$bin.build")"
+            continue
+        fi
+        local rt
+        rt=$("$cc" -print-file-name=lib${kind:0:1}san.so)
+        (cd "$CASE_DIR" && env LD_LIBRARY_PATH="$BUILD/sim" LD_PRELOAD="$rt:$BUILD/libtransfold.so" \
+            TRANSFOLD_LOG="$CASE_DIR/$kind.log" TRANSFOLD_SUMMARY=none ASAN_OPTIONS=detect_leaks=0 \
+            timeout 60 "$bin" >"$kind.out" 2>"$kind.err")
+        check "$kind: exits 0" 0 "$?"
+        check "$kind: stdout identical to base" "$(cat "$CASE_DIR/base.out")" "$(cat "$CASE_DIR/$kind.out")"
+        expect_events "$kind" fold 1
+    done
+}
