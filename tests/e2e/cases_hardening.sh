@@ -69,6 +69,7 @@ case_hard_exec_child() { # the log and summary are close-on-exec
 }
 
 case_hard_rules_directory() { # TRANSFOLD_RULES naming a directory: one line, pass-through
+    # shellcheck disable=SC2034 # read by run_mode (lib.sh)
     local RULES=$CASE_DIR
     run_all geam two_gemms
     local m
@@ -159,6 +160,7 @@ case_hard_sanitized_program() {
     run_mode base "$BUILD/programs/sanitized"
     for kind in address thread; do
         bin=$CASE_DIR/sanitized-$kind
+        rm -f "$CASE_DIR/$kind".* # the log is appended to
         if ! "$cc" -g -fsanitize=$kind -I"$inc/include" -I"$ROOT/tests/programs" -o "$bin" \
             "$ROOT/tests/programs/sanitized.c" -L"$inc/lib64" -lcudart -lcublas -lcublasLt 2>"$bin.build"; then
             fail "$kind: cannot build the sanitized program: $(head -3 "$bin.build")"

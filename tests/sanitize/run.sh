@@ -36,7 +36,8 @@ for kind in $KINDS; do
         ln -s "$(cd "$BUILD" && pwd)/$shared" "$dir/$shared"
     done
     touch "$dir/.deps"
-    unit=$(printf "$dir/unit/%s " $(cd tests/unit && ls test_*.c | sed 's/\.c$//'))
+    unit=""
+    for t in tests/unit/test_*.c; do unit+=" $dir/unit/$(basename "$t" .c)"; done
     # CFLAGS from the environment: the Makefile appends its own to it
     # shellcheck disable=SC2086
     if ! CFLAGS="$(flags "$kind")" make --no-print-directory -j2 BUILD="$dir" \
