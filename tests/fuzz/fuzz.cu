@@ -18,7 +18,9 @@
 // that hit sources and destinations fully or partly, an unrelated kernel,
 // frees and re-allocations (cudaMalloc, cudaMallocAsync, cudaMallocManaged),
 // stream switches, two cuBLAS handles and their re-creation, scalars in
-// device memory (pointer mode device), and invalid leading dimensions.
+// device memory (pointer mode device), and invalid leading dimensions; and
+// (ops_hardening.h) negative scales, cublasSet/Get Vector/Matrix, scalars
+// read from a pending transpose's buffers, and complex GEMVs.
 //
 // Values stay exact: buffers are filled with multiples of 0.5 in [-2, 2] and
 // each buffer carries a bound on its values (|v| <= 2^hi, v a multiple of
@@ -852,6 +854,7 @@ static const Op OPS[] = {
     {op_geam, 18},  {op_kernel_transpose, 8}, {op_lt_transform, 5}, {op_gemm, 28}, {op_read, 9},
     {op_write, 6},  {op_copy, 5},             {op_memset, 4},        {op_scale, 5}, {op_realloc, 5},
     {op_stream, 3}, {op_handle, 2},           {op_sync, 2},          {op_setget, 5}, {op_devptr_scalar, 3},
+    {op_complex_gemv, 4},
 };
 
 static void step(void)

@@ -74,3 +74,62 @@ static void op_devptr_scalar(void)
     Bound r = {x.hi + y.hi, x.lo + y.lo, x.exact && y.exact && (x.hi - x.lo) + (y.hi - y.lo) <= (t == F64 ? 52 : 23)};
     S[d.slot].b = merge(S[d.slot].b, r);
 }
+
+// cublas{C,Z}gemv(_64) on a slot's values taken as complex pairs (f32 slots
+// as cuComplex, f64 as cuDoubleComplex), A often the place a recent
+// transpose wrote (its elements are half as wide as A's: never folded,
+// replayed first). Exact: products of small multiples of 0.5.
+static bool complex_view(View &v, Type t, int rows, int cols, const Rec *rec)
+{
+    v = matrix(2 * rows, cols, 2 * rows + (chance(30) ? 2 : 0));
+    if (rec && slot_type(rec->dst.slot) == t && rec->dst.off % 2 == 0) {
+        v.slot = rec->dst.slot;
+        v.off = rec->dst.off;
+        if (fits(v)) return true;
+    }
+    for (int tries = 0; tries < 4; tries++)
+        if (place(v, t) && v.off % 2 == 0) return true;
+    return false;
+}
+
+static void op_complex_gemv(void)
+{
+    Type t = chance(50) ? F32 : F64;
+    int m = between(1, MAXD / 2), n = between(1, MAXD / 2);
+    cublasOperation_t op = random_op();
+    int xlen = op == CUBLAS_OP_N ? n : m, ylen = op == CUBLAS_OP_N ? m : n;
+    View a, x = matrix(2 * xlen, 1), y = matrix(2 * ylen, 1);
+    bool ok = complex_view(a, t, m, n, chance(60) ? recent(t) : NULL);
+    for (int tries = 0; ok && tries < 4 && !(place_clear(x, t, a, a) && x.off % 2 == 0); tries++) x.slot = -1;
+    for (int tries = 0; ok && tries < 4 && !(place_clear(y, t, a, x) && y.off % 2 == 0); tries++) y.slot = -1;
+    if (!ok || x.slot < 0 || y.slot < 0 || x.off % 2 || y.off % 2) return say("complex gemv skipped");
+    for (int round = 0; round < 2; round++) { // complex products add one bit
+        Bound ba = S[a.slot].b, bx = S[x.slot].b;
+        if (ba.exact && bx.exact && ba.hi + bx.hi + 1 + ceil_log2(xlen) - (ba.lo + bx.lo) <= (t == F64 ? 52 : 23))
+            break;
+        refill(ba.exact && (!bx.exact || ba.hi - ba.lo <= bx.hi - bx.lo) ? x.slot : a.slot);
+    }
+    int hi = rnd(2), lda = a.ld / 2;
+    bool wide = chance(25);
+    cublasHandle_t H = HS[hi];
+    int st;
+    if (t == F32) {
+        const cuComplex one = {1.0f, 0.0f}, zero = {0.0f, 0.0f};
+        const cuComplex *A = (const cuComplex *)addr(a), *X = (const cuComplex *)addr(x);
+        cuComplex *Y = (cuComplex *)addr(y);
+        st = wide ? (int)cublasCgemv_64(H, op, m, n, &one, A, lda, X, 1, &zero, Y, 1)
+                  : (int)cublasCgemv(H, op, m, n, &one, A, lda, X, 1, &zero, Y, 1);
+    } else {
+        const cuDoubleComplex one = {1.0, 0.0}, zero = {0.0, 0.0};
+        const cuDoubleComplex *A = (const cuDoubleComplex *)addr(a), *X = (const cuDoubleComplex *)addr(x);
+        cuDoubleComplex *Y = (cuDoubleComplex *)addr(y);
+        st = wide ? (int)cublasZgemv_64(H, op, m, n, &one, A, lda, X, 1, &zero, Y, 1)
+                  : (int)cublasZgemv(H, op, m, n, &one, A, lda, X, 1, &zero, Y, 1);
+    }
+    say("h%d %cgemv%s op%c %dx%d A=%s x=%s y=%s -> %d", hi, t == F32 ? 'C' : 'Z', wide ? "_64" : "", "NTC"[op], m, n,
+        show(a), show(x), show(y), st);
+    if (st != 0) return;
+    Bound ba = S[a.slot].b, bx = S[x.slot].b;
+    Bound r = {ba.hi + bx.hi + 1 + ceil_log2(xlen), ba.lo + bx.lo, ba.exact && bx.exact};
+    S[y.slot].b = merge(S[y.slot].b, r);
+}
