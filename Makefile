@@ -31,6 +31,7 @@ include tests/e2e/e2e.mk
 include tests/fuzz/fuzz.mk
 include tests/bench/bench.mk
 include scripts/scripts.mk
+include tests/sanitize/sanitize.mk
 
 clean:
 	rm -rf $(BUILD)

@@ -5,12 +5,17 @@
 
 #include "algebra.h"
 
-/* Exactly representable scalings only: multiplying by +-2^k changes no bit
- * of a product's significand, so alpha*(s*x) == (alpha*s)*x bit for bit. */
-bool tf_scale_foldable(tf_scale s)
+/* Only 1 is exact for all data: with -1 a zero result's sign flips
+ * (x + -x is +0 either way, but -1 * +0 is -0), and 2^k can overflow a
+ * product or push it into subnormals where the unfolded call did not. The
+ * opt-in pow2 setting also folds +-2^k, which change no bit of a normal
+ * product's significand. */
+bool tf_scale_foldable(tf_scale s, tf_scales scales)
 {
     if (!s.host || s.im != 0.0 || !isfinite(s.re) || s.re == 0.0)
         return false;
+    if (scales == TF_SCALES_EXACT)
+        return s.re == 1.0;
     int exp;
     double mant = frexp(fabs(s.re), &exp);
     return mant == 0.5;

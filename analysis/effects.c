@@ -6,22 +6,27 @@
 
 #include "internal.h"
 
-/* A pointer-sized value anywhere in the parameter bytes that falls inside
- * the allocation holding the record's source or destination: a kernel handed
- * the start of a buffer and a length reaches all of it, so a pointer into the
- * source or destination themselves is not enough. Unaligned offsets are
- * scanned too: struct parameters are packed by the compiler, not by us. */
+/* A pointer-sized value anywhere in the parameter bytes (every byte offset:
+ * struct parameters are packed by the compiler, not by us) that falls inside
+ * the allocation holding the record's source or destination, or one past
+ * its end (an end pointer a kernel counts down from): a kernel handed the
+ * start of a buffer and a length reaches all of it, so a pointer into the
+ * source or destination themselves is not enough. */
+static bool in_or_at_end(tf_range r, uint64_t v)
+{
+    return r.lo <= v && v <= r.hi;
+}
+
+static bool word_points_into(uint64_t v, size_t off, void *ctx)
+{
+    const tf_record *p = ctx;
+    (void)off;
+    return in_or_at_end(p->src_alloc, v) || in_or_at_end(p->dst_alloc, v);
+}
+
 static bool params_point_into(const tf_access *a, const tf_record *p)
 {
-    const unsigned char *b = a->params;
-    for (size_t off = 0; b && off + sizeof(uint64_t) <= a->params_len; off += 4) {
-        uint64_t v;
-        memcpy(&v, b + off, sizeof v);
-        tf_range r = {v, v + 1};
-        if (tf_range_overlaps(r, p->src_alloc) || tf_range_overlaps(r, p->dst_alloc))
-            return true;
-    }
-    return false;
+    return tf_scan_words(a->params, a->params_len, word_points_into, (void *)p);
 }
 
 static void unknown_effects(tf_engine *e, const tf_access *a)
@@ -30,7 +35,7 @@ static void unknown_effects(tf_engine *e, const tf_access *a)
     snprintf(why, sizeof why, "unknown access by %s", a->api);
     tf_record *p, *tmp;
     HASH_ITER(hh, e->pending, p, tmp) {
-        if (e->cfg.policy == TF_POLICY_STRICT || params_point_into(a, p))
+        if (e->cfg.policy == TF_POLICY_STRICT || a->overflow || params_point_into(a, p))
             rec_materialize(e, p, a->stream, why, a->api);
     }
 }

@@ -86,7 +86,7 @@ void tf_access_read(tf_access *a, tf_range r)
     if (a->nreads < TF_MAX_RANGES)
         a->reads[a->nreads++] = r;
     else
-        a->unknown = true; /* more than we can list: be conservative */
+        a->unknown = a->overflow = true; /* more than we can list: be conservative */
 }
 
 void tf_access_write(tf_access *a, tf_view w)
@@ -94,7 +94,7 @@ void tf_access_write(tf_access *a, tf_view w)
     if (a->nwrites < TF_MAX_RANGES)
         a->writes[a->nwrites++] = w;
     else
-        a->unknown = true;
+        a->unknown = a->overflow = true;
 }
 
 void tf_access_begin(tf_engine *e, const tf_access *a)

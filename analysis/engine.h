@@ -22,6 +22,10 @@
 typedef enum tf_mode { TF_MODE_FOLD, TF_MODE_LOG, TF_MODE_OFF } tf_mode;
 typedef enum tf_policy { TF_POLICY_STRICT, TF_POLICY_ARGS } tf_policy;
 typedef enum tf_op { TF_OP_N, TF_OP_T, TF_OP_C } tf_op;
+/* Which transpose scales fold into a GEMM's alpha: exactly 1 only (bitwise
+ * exact for all data), or also +-2^k (exact except where a product
+ * overflows or becomes subnormal, and -1 flips the sign of zero results). */
+typedef enum tf_scales { TF_SCALES_EXACT, TF_SCALES_POW2 } tf_scales;
 typedef enum tf_mem_kind { TF_MEM_DEVICE, TF_MEM_POOL, TF_MEM_MANAGED, TF_MEM_HOST, TF_MEM_OTHER } tf_mem_kind;
 
 /* Marks in stream order (events, to the hooks), for the late reads of a
@@ -48,6 +52,7 @@ typedef struct tf_config {
     FILE *summary; /* exit summary, or NULL */
     bool verify;
     tf_sync_ops sync;
+    tf_scales scales;
 } tf_config;
 
 /* A scale factor; `host` is false when the value lives in device memory and
@@ -90,9 +95,15 @@ typedef struct tf_access {
     tf_view writes[TF_MAX_RANGES];
     int nwrites;
     bool unknown;           /* may touch memory we cannot enumerate */
+    bool overflow;          /* more ranges than TF_MAX_RANGES: materialize everything, whatever the policy */
     const void *params;     /* parameter bytes of an unknown launch (args policy) */
     size_t params_len;
 } tf_access;
+
+/* Every pointer-sized value of parameter bytes, at every byte offset, until
+ * fn returns true (then true). */
+typedef bool (*tf_word_fn)(uint64_t value, size_t offset, void *ctx);
+bool tf_scan_words(const void *bytes, size_t len, tf_word_fn fn, void *ctx);
 
 void tf_access_read(tf_access *a, tf_range r);
 void tf_access_write(tf_access *a, tf_view w);
@@ -185,7 +196,7 @@ void tf_verify_report(tf_engine *e, const tf_gemm *g, const struct tf_verify_res
 void tf_verify_skipped(tf_engine *e, const tf_gemm *g, const char *reason);
 
 /* Pure fold algebra, exposed for tests and the hooks' own checks. */
-bool tf_scale_foldable(tf_scale s);
+bool tf_scale_foldable(tf_scale s, tf_scales scales);
 /* The op an operand read with `x` gets when its matrix is replaced by the
  * source of a (conj) transpose; false when no op expresses it. */
 bool tf_fold_op(tf_op x, bool conj, bool complex_type, tf_op *out);

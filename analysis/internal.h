@@ -39,11 +39,11 @@ struct tf_engine {
     tf_record *pending; /* uthash by id: only PENDING records live here */
     size_t npending;
     uint64_t next_id;
-    uint64_t shadow_id; /* log mode: the record the running producer shadows */
     tf_alloc_entry *allocs; /* uthash by base address */
     tf_counts n;
     struct tf_late *late; /* late.c */
     size_t nlate;
+    bool log_write_failed, summary_write_failed; /* said once on stderr */
 };
 
 /* records.c */
@@ -80,6 +80,8 @@ void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const char *
 void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const char *key, const char *reason);
 void count_refusal(tf_engine *e, const char *key);
 void summary_write(tf_engine *e);
+/* write_check.c: flushes f; the first failure is said on stderr. */
+void write_check(FILE *f, const char *var, bool *reported);
 const char *tf_op_name(tf_op op);
 
 #endif

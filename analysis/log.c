@@ -65,7 +65,7 @@ static void jl_end(tf_engine *e, jline *j)
     if (j->len >= sizeof j->buf) /* truncated: never emit broken JSON */
         return;
     fputs(j->buf, e->cfg.log);
-    fflush(e->cfg.log);
+    write_check(e->cfg.log, "TRANSFOLD_LOG", &e->log_write_failed);
 }
 
 const char *tf_op_name(tf_op op)
@@ -234,4 +234,6 @@ void tf_verify_report(tf_engine *e, const tf_gemm *g, const tf_verify_result *r)
                 "worst at (%lld,%lld): folded %.9g, unfolded %.9g; the unfolded result was kept\n",
                 g->acc.api, (long long)g->m, (long long)g->n, (long long)g->k, (long long)r->mismatches,
                 (long long)r->worst_i, (long long)r->worst_j, r->folded, r->unfolded);
+    if (!r->equal && e->cfg.summary)
+        write_check(e->cfg.summary, "TRANSFOLD_SUMMARY", &e->summary_write_failed);
 }

@@ -51,6 +51,17 @@ static bool bad(char *why, size_t len, const char *msg)
     return false;
 }
 
+/* A batch stride as given, or dense (n x ld); false when that product
+ * wraps, which would describe an empty footprint. */
+static bool batch_stride(const tf_rule *r, int key, const int64_t *v, int64_t n, int64_t ld, int64_t *out)
+{
+    if (r->f[key].kind) {
+        *out = v[key];
+        return true;
+    }
+    return !__builtin_mul_overflow(n, ld, out);
+}
+
 bool tf_rule_describe(const tf_rule *r, const char *name, void *const *params, const size_t *sizes, int nparams,
                       tf_transpose_desc *d, char *why, size_t whylen)
 {
@@ -65,9 +76,12 @@ bool tf_rule_describe(const tf_rule *r, const char *name, void *const *params, c
     int64_t ld_in = r->f[K_LD_IN].kind ? v[K_LD_IN] : cols;
     int64_t ld_out = r->f[K_LD_OUT].kind ? v[K_LD_OUT] : rows;
     int64_t batch = r->f[K_BATCH].kind ? v[K_BATCH] : 1;
-    int64_t s_in = r->f[K_STRIDE_IN].kind ? v[K_STRIDE_IN] : rows * ld_in;
-    int64_t s_out = r->f[K_STRIDE_OUT].kind ? v[K_STRIDE_OUT] : cols * ld_out;
-    if (rows < 0 || cols < 0 || batch < 1 || s_in < 0 || s_out < 0)
+    int64_t s_in = 0, s_out = 0;
+    if (rows < 0 || cols < 0 || ld_in < 0 || ld_out < 0 || batch < 1)
+        return bad(why, whylen, "negative shape in the launch's parameters");
+    if (!batch_stride(r, K_STRIDE_IN, v, rows, ld_in, &s_in) || !batch_stride(r, K_STRIDE_OUT, v, cols, ld_out, &s_out))
+        return bad(why, whylen, "shape overflows 64 bits");
+    if (s_in < 0 || s_out < 0)
         return bad(why, whylen, "negative shape in the launch's parameters");
     if (ld_in < (cols ? cols : 1) || ld_out < (rows ? rows : 1))
         return bad(why, whylen, "leading dimension smaller than the row");
@@ -81,5 +95,7 @@ bool tf_rule_describe(const tf_rule *r, const char *name, void *const *params, c
                 .batch = batch, .stride = s_out},
         .alpha = {1.0, 0.0, true},
     };
+    if (!tf_view_valid(&d->src) || !tf_view_valid(&d->dst))
+        return bad(why, whylen, "shape overflows 64 bits or wraps the address space");
     return true;
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "rules_internal.h"
 
@@ -81,9 +82,12 @@ static bool parse_field(parse_ctx *c, int key, char *v, field *f)
     return true;
 }
 
+/* strtok_r, not strtok: the host program may be in the middle of its own
+ * strtok loop when the first hook loads the rules. */
 static bool parse_sig(parse_ctx *c, char *v, tf_rule *r)
 {
-    for (char *tok = strtok(v, ","); tok; tok = strtok(NULL, ",")) {
+    char *save = NULL;
+    for (char *tok = strtok_r(v, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         long long n;
         if (r->nsig >= TF_RULE_MAX_PARAMS || !parse_int(tok, 1, &n))
             return fail(c, "sig= must be comma-separated positive sizes in bytes%s", "");
@@ -225,28 +229,63 @@ tf_rules *tf_rules_parse(const char *text, const char *file, char *err, size_t e
     return rs;
 }
 
-static char *slurp(const char *path)
+#define TF_RULES_MAX_BYTES (16u << 20)
+
+/* Why the text read so far cannot be a rules file, or NULL. */
+static const char *not_text(const char *buf, size_t len, char *why, size_t whylen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    size_t n;
-    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (cap - len < 2) {
-            char *b = realloc(buf, cap *= 2);
-            if (!b) {
-                free(buf);
-                buf = NULL;
-            }
-            buf = b;
-        }
+    const char *nul = memchr(buf, 0, len);
+    if (nul) {
+        snprintf(why, whylen, "NUL byte at offset %zu: not a text file", (size_t)(nul - buf));
+        return why;
     }
+    if (len > TF_RULES_MAX_BYTES) {
+        snprintf(why, whylen, "larger than %u MiB: not a rules file", TF_RULES_MAX_BYTES >> 20);
+        return why;
+    }
+    return NULL;
+}
+
+static bool grow(char **buf, size_t *cap)
+{
+    char *b = realloc(*buf, *cap * 2);
+    if (!b)
+        return false;
+    *buf = b;
+    *cap *= 2;
+    return true;
+}
+
+/* The whole file as a string, or NULL with *why. A directory (which fopen
+ * accepts and reads as empty), a NUL byte, a read error or a file without
+ * end (/dev/zero) is an error, never a silently empty or cut rule set. */
+static char *slurp(const char *path, char *why, size_t whylen)
+{
+    FILE *f = fopen(path, "re");
+    struct stat st;
+    char msg[128];
+    *why = 0;
+    if (!f || fstat(fileno(f), &st) != 0 || S_ISDIR(st.st_mode)) {
+        snprintf(why, whylen, "%s", f ? "is a directory" : strerror_r(errno, msg, sizeof msg));
+        if (f)
+            fclose(f);
+        return NULL;
+    }
+    size_t cap = 4096, len = 0, n;
+    char *buf = malloc(cap);
+    while (buf && !*why && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += n;
+        if (!not_text(buf, len, why, whylen) && cap - len < 2 && !grow(&buf, &cap))
+            snprintf(why, whylen, "out of memory");
+    }
+    if (!*why && (ferror(f) || !buf))
+        snprintf(why, whylen, "%s", buf ? "read error" : "out of memory");
     fclose(f);
-    if (buf)
-        buf[len] = 0;
+    if (*why) {
+        free(buf);
+        return NULL;
+    }
+    buf[len] = 0;
     return buf;
 }
 
@@ -257,9 +296,10 @@ tf_rules *tf_rules_load(const char *paths, char *err, size_t errlen)
     bool ok = rs && list;
     char *save = NULL;
     for (char *p = list ? strtok_r(list, ":", &save) : NULL; ok && p; p = strtok_r(NULL, ":", &save)) {
-        char *text = slurp(p);
+        char why[128];
+        char *text = slurp(p, why, sizeof why);
         if (!text) {
-            snprintf(err, errlen, "%s: cannot read rules file: %s", p, strerror(errno));
+            snprintf(err, errlen, "%s: cannot read rules file: %s", p, why);
             ok = false;
             break;
         }

@@ -25,8 +25,9 @@ void summary_write(tf_engine *e)
     const char *would = e->cfg.mode == TF_MODE_LOG ? "would be " : "";
     char saved[32];
     human_bytes(saved, sizeof saved, n->bytes_saved);
-    fprintf(f, "transfold: mode %s, policy %s\n", e->cfg.mode == TF_MODE_LOG ? "log" : "fold",
-            e->cfg.policy == TF_POLICY_ARGS ? "args" : "strict");
+    fprintf(f, "transfold: mode %s, policy %s%s\n", e->cfg.mode == TF_MODE_LOG ? "log" : "fold",
+            e->cfg.policy == TF_POLICY_ARGS ? "args" : "strict",
+            e->cfg.scales == TF_SCALES_POW2 ? ", scales pow2 (not bitwise exact)" : "");
     fprintf(f, "transfold: transposes seen %" PRIu64 ", deferred %" PRIu64 ", %snever run %" PRIu64
                ", %smaterialized %" PRIu64 ", refused %" PRIu64 "\n",
             n->seen, n->deferred, would, n->never_run, would, n->materialized, n->refused);
@@ -42,5 +43,5 @@ void summary_write(tf_engine *e)
     if (n->verified)
         fprintf(f, "transfold: verified %" PRIu64 " folded calls, %" PRIu64 " mismatches\n", n->verified,
                 n->verify_mismatches);
-    fflush(f);
+    write_check(f, "TRANSFOLD_SUMMARY", &e->summary_write_failed);
 }

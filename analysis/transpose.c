@@ -5,6 +5,26 @@
 
 #include "internal.h"
 
+/* Log mode: the record a running producer shadows, from its begin to its
+ * end. The hooks release the engine's lock around the real call, so other
+ * threads' producers begin and end in between: the slot is the thread's
+ * own (one producer at a time per thread; nested calls never reach the
+ * engine). */
+typedef struct shadow_slot { const tf_engine *e; uint64_t id; } shadow_slot;
+static __thread shadow_slot shadow;
+
+static void shadow_set(const tf_engine *e, uint64_t id)
+{
+    shadow = (shadow_slot){ id ? e : NULL, id };
+}
+
+static uint64_t shadow_take(const tf_engine *e)
+{
+    uint64_t id = shadow.e == e ? shadow.id : 0;
+    shadow = (shadow_slot){ NULL, 0 };
+    return id;
+}
+
 static void producer_access(const tf_transpose_desc *d, const char *api, tf_access *a)
 {
     *a = (tf_access){.api = api, .stream = d->stream};
@@ -29,9 +49,10 @@ static const char *engine_refusal(const tf_engine *e, const tf_transpose_desc *d
         *key = "in-place";
         return "source and destination overlap";
     }
-    if (!tf_scale_foldable(d->alpha)) {
+    if (!tf_scale_foldable(d->alpha, e->cfg.scales)) {
         *key = "scale";
-        snprintf(buf, len, "scale %g%+gi is not 1 or a power of two", d->alpha.re, d->alpha.im);
+        snprintf(buf, len, "scale %g%+gi is not %s", d->alpha.re, d->alpha.im,
+                 e->cfg.scales == TF_SCALES_POW2 ? "1 or a power of two" : "1 (TRANSFOLD_SCALES=exact)");
         return buf;
     }
     if (!in_device_memory(e, &d->src) || !in_device_memory(e, &d->dst)) {
@@ -52,7 +73,7 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
     tf_access a;
     producer_access(d, d->producer, &a);
     e->n.seen++;
-    e->shadow_id = 0;
+    shadow_set(e, 0);
     if (e->late)
         late_order(e, &a);
     effects_before(e, &a);
@@ -79,17 +100,16 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
         return false;
     }
     e->n.deferred++;
-    e->shadow_id = fold ? 0 : p->id;
+    shadow_set(e, fold ? 0 : p->id);
     log_transpose(e, p);
     return fold;
 }
 
 void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok)
 {
-    if (e->shadow_id) {
+    uint64_t id = shadow_take(e);
+    if (id) {
         tf_record *p = NULL;
-        uint64_t id = e->shadow_id;
-        e->shadow_id = 0;
         HASH_FIND(hh, e->pending, &id, sizeof id, p);
         if (p && !ok) { /* it never ran: there is nothing to shadow */
             e->n.deferred--;

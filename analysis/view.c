@@ -8,10 +8,24 @@ tf_view tf_view_dense(uint64_t addr, uint64_t bytes)
     return v;
 }
 
+/* The last byte of the view, from addr, without wrapping: a shape that
+ * overflows would otherwise wrap to an empty or tiny footprint. */
+static bool footprint_fits(const tf_view *v)
+{
+    uint64_t b, c, last, bytes, end;
+    if (v->rows == 0 || v->cols == 0)
+        return true;
+    return !__builtin_mul_overflow((uint64_t)(v->batch - 1), (uint64_t)v->stride, &b) &&
+           !__builtin_mul_overflow((uint64_t)(v->cols - 1), (uint64_t)v->ld, &c) &&
+           !__builtin_add_overflow(b, c, &last) && !__builtin_add_overflow(last, (uint64_t)v->rows, &last) &&
+           !__builtin_mul_overflow(last, (uint64_t)v->elem, &bytes) && !__builtin_add_overflow(v->addr, bytes, &end) &&
+           bytes <= (uint64_t)INT64_MAX;
+}
+
 bool tf_view_valid(const tf_view *v)
 {
     return v->elem > 0 && v->rows >= 0 && v->cols >= 0 && v->batch >= 1 &&
-           v->ld >= (v->rows > 0 ? v->rows : 1) && v->stride >= 0;
+           v->ld >= (v->rows > 0 ? v->rows : 1) && v->stride >= 0 && footprint_fits(v);
 }
 
 static bool view_empty(const tf_view *v)

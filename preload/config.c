@@ -22,9 +22,12 @@ static int pick(const char *val, const char *const *names)
     return -1;
 }
 
+/* secure_getenv: in a setuid or setcap program the environment is the
+ * caller's, and TRANSFOLD_LOG / _SUMMARY / _RULES name files to write and
+ * read: there every variable reads as unset. */
 static const char *env_or_null(const char *var)
 {
-    const char *v = getenv(var);
+    const char *v = secure_getenv(var);
     return v && *v ? v : NULL;
 }
 
@@ -47,11 +50,14 @@ tf_env tf_env_read(void)
     static const char *const modes[] = { "fold", "log", "off", NULL };
     static const char *const policies[] = { "strict", "args", NULL };
     static const char *const verify[] = { "0", "1", NULL };
+    static const char *const scales[] = { "exact", "pow2", NULL };
     tf_env env = { .mode = TF_MODE_FOLD, .policy = TF_POLICY_STRICT, .summary_path = "-" };
-    int mode = TF_MODE_FOLD, policy = TF_POLICY_STRICT, ver = 0;
+    int mode = TF_MODE_FOLD, policy = TF_POLICY_STRICT, ver = 0, sc = TF_SCALES_EXACT;
 
     read_choice(&env, "TRANSFOLD_POLICY", policies, "strict, args", &policy);
     read_choice(&env, "TRANSFOLD_VERIFY", verify, "0, 1", &ver);
+    read_choice(&env, "TRANSFOLD_SCALES", scales, "exact, pow2", &sc);
+    env.scales = (tf_scales)sc;
     env.policy = (tf_policy)policy;
     env.verify = ver == 1;
     env.log_path = env_or_null("TRANSFOLD_LOG");
@@ -69,16 +75,17 @@ tf_env tf_env_read(void)
 
 static FILE *open_or_complain(const char *var, const char *path)
 {
-    FILE *f = fopen(path, "a");
+    FILE *f = fopen(path, "ae"); /* O_CLOEXEC: never inherited by programs the host execs */
+    char msg[128];
     if (!f)
         fprintf(stderr, "transfold: %s=%s cannot be opened (%s); running as pass-through\n",
-                var, path, strerror(errno));
+                var, path, strerror_r(errno, msg, sizeof msg));
     return f;
 }
 
 bool tf_env_open(const tf_env *env, tf_config *cfg)
 {
-    *cfg = (tf_config){ .mode = env->mode, .policy = env->policy, .verify = env->verify };
+    *cfg = (tf_config){ .mode = env->mode, .policy = env->policy, .verify = env->verify, .scales = env->scales };
     if (env->log_path && !(cfg->log = open_or_complain("TRANSFOLD_LOG", env->log_path)))
         return false;
     if (env->summary_path && strcmp(env->summary_path, "-") == 0)

@@ -12,6 +12,7 @@ typedef struct tf_env {
     const char *summary_path; /* NULL: none; "-": stderr */
     const char *rules;        /* colon-separated rule files, or NULL */
     bool verify;
+    tf_scales scales;
 } tf_env;
 
 /* Parses the environment. A bad value prints one line naming it and yields

@@ -123,6 +123,8 @@ static tf_access geam_access(const geam_kind *k, const geam_args *a, const geam_
 {
     tf_access acc = { .api = k->api, .stream = p->stream };
     tf_view va = geam_operand(k, a, true), vb = geam_operand(k, a, false);
+    if (!p->host)
+        tf_access_scalars(&acc, k->t, a->alpha, a->beta);
     if (p->read_a)
         tf_access_read(&acc, tf_view_footprint(&va));
     if (p->read_b)

@@ -14,6 +14,8 @@ static bool gemm_valid(const gemm_kind *k, const gemm_args *a)
         return false;
     if (a->m < 0 || a->n < 0 || a->batch < 0)
         return false;
+    if (k->stype == TF_S_NONE && !tf_gemm_ex_types_valid(a->compute, a->at, a->bt, a->ct))
+        return false;
     if (k->shape == GEMM_MATVEC)
         return a->lda >= max1(a->m) && a->ldb != 0 && a->ldc != 0;
     if (!tf_cublas_op_valid(a->tb) || a->k < 0)
@@ -84,6 +86,8 @@ static gemm_desc gemm_describe(const gemm_kind *k, const gemm_args *a)
         describe_matvec(&d, a);
     else
         describe_matmul(&d, a);
+    if (!host)
+        tf_access_scalars(&d.g.acc, d.stype, a->alpha, a->beta);
     /* Unless beta is a known 0, the output is read as well. */
     tf_scalar beta = tf_scalar_load(d.stype, host ? a->beta : NULL);
     if (!(host && d.stype != TF_S_NONE && tf_scalar_is_zero(d.stype, &beta)))

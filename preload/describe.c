@@ -73,6 +73,15 @@ void tf_scalar_mul(tf_stype t, tf_scalar *s, double mul)
     }
 }
 
+void tf_access_scalars(tf_access *a, tf_stype t, const void *alpha, const void *beta)
+{
+    size_t n = t == TF_S_NONE ? tf_stype_size(TF_S_C64) : tf_stype_size(t);
+    if (alpha)
+        tf_access_read(a, tf_bytes(alpha, n));
+    if (beta)
+        tf_access_read(a, tf_bytes(beta, n));
+}
+
 uint64_t tf_cublas_stream(cublasHandle_t h)
 {
     cudaStream_t s = NULL;
@@ -138,6 +147,45 @@ bool tf_cuda_dtype_complex(cudaDataType t)
 {
     const tf_dtype_info *d = dtype_info(t);
     return d && d->complex;
+}
+
+/* The rows of the cublasGemmEx documentation's table of supported
+ * (compute, A/B, C) types for the real (R) and complex (C) forms. */
+static bool ex_32f_types(bool plain, cudaDataType ab, cudaDataType c)
+{
+    if (ab == CUDA_R_32F || ab == CUDA_C_32F)
+        return c == ab;
+    if (!plain)
+        return false;
+    if (ab == CUDA_R_16F || ab == CUDA_R_16BF)
+        return c == ab || c == CUDA_R_32F;
+    return (ab == CUDA_R_8I && c == CUDA_R_32F) || (ab == CUDA_C_8I && c == CUDA_C_32F);
+}
+
+bool tf_gemm_ex_types_valid(cublasComputeType_t c, cudaDataType at, cudaDataType bt, cudaDataType ct)
+{
+    if (at != bt)
+        return false;
+    switch (c) {
+    case CUBLAS_COMPUTE_16F:
+    case CUBLAS_COMPUTE_16F_PEDANTIC:
+        return at == CUDA_R_16F && ct == CUDA_R_16F;
+    case CUBLAS_COMPUTE_32I:
+    case CUBLAS_COMPUTE_32I_PEDANTIC:
+        return at == CUDA_R_8I && ct == CUDA_R_32I;
+    case CUBLAS_COMPUTE_64F:
+    case CUBLAS_COMPUTE_64F_PEDANTIC:
+        return (at == CUDA_R_64F || at == CUDA_C_64F) && ct == at;
+    case CUBLAS_COMPUTE_32F:
+    case CUBLAS_COMPUTE_32F_PEDANTIC:
+        return ex_32f_types(true, at, ct);
+    case CUBLAS_COMPUTE_32F_FAST_16F:
+    case CUBLAS_COMPUTE_32F_FAST_16BF:
+    case CUBLAS_COMPUTE_32F_FAST_TF32:
+        return ex_32f_types(false, at, ct);
+    default:
+        return false;
+    }
 }
 
 /* As the cublasGemmEx documentation tabulates it. */

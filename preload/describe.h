@@ -64,6 +64,10 @@ bool tf_scalar_is_zero(tf_stype t, const tf_scalar *s);
 /* s *= mul; the engine only asks for exact factors (powers of two). */
 void tf_scalar_mul(tf_stype t, tf_scalar *s, double mul);
 
+/* Device pointer mode: alpha and beta are device memory the call reads
+ * (a scale type we do not know reads at most a double complex). */
+void tf_access_scalars(tf_access *a, tf_stype t, const void *alpha, const void *beta);
+
 /* cuBLAS handle state. */
 uint64_t tf_cublas_stream(cublasHandle_t h);
 bool tf_cublas_host_pointers(cublasHandle_t h);
@@ -75,6 +79,9 @@ const char *tf_cuda_dtype_name(cudaDataType t);
 bool tf_cuda_dtype_complex(cudaDataType t);
 /* The scale type cuBLAS uses for a compute type and output type. */
 tf_stype tf_compute_stype(cublasComputeType_t c, cudaDataType ctype);
+/* Whether cublasGemmEx supports the combination; when not, cuBLAS rejects
+ * the call without touching memory, and its scalars' size is unknown. */
+bool tf_gemm_ex_types_valid(cublasComputeType_t c, cudaDataType at, cudaDataType bt, cudaDataType ct);
 
 tf_op tf_op_from_cublas(cublasOperation_t op);
 cublasOperation_t tf_op_to_cublas(tf_op op);

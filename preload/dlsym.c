@@ -3,10 +3,22 @@
  * exactly the real answer for everything else.
  *
  * The real dlsym is bootstrapped with dlvsym so that no lookup of ours ever
- * goes through an interposed dlsym (ours or anyone else's). */
+ * goes through an interposed dlsym (ours or anyone else's).
+ *
+ * RTLD_NEXT gets exactly the real answer, never a substitution: a caller
+ * loaded before us finds our wrapper there by itself, and one loaded after
+ * us is asking for what lies past it (typically another interposer wanting
+ * its real function); handing it our wrapper, whose own real function may
+ * be that interposer, would make the two call each other forever. The real
+ * dlsym resolves RTLD_NEXT relative to its caller's return address, so our
+ * dlsym jumps to it (a tail jump, leaving the caller's return address in
+ * place) rather than calling it. That path calls nothing but dlvsym: a
+ * sanitizer runtime (ASan, TSan) preloaded before us resolves its
+ * interceptors' real functions with dlsym(RTLD_NEXT) while it initialises,
+ * when every function it intercepts (dlopen, pthread_once, ...) is still a
+ * null pointer behind its interceptor. */
 #include <dlfcn.h>
 #include <link.h>
-#include <pthread.h>
 #include <stdatomic.h>
 
 #include "hooks.h"
@@ -14,86 +26,112 @@
 
 typedef void *(*dlsym_fn)(void *, const char *);
 
-static dlsym_fn real_dlsym;
-static pthread_once_t real_dlsym_once = PTHREAD_ONCE_INIT;
+/* What may run while a sanitizer initialises is not instrumented by one
+ * (make sanitize builds us with them): its shadow memory is not there yet. */
+#define TF_UNSANITIZED __attribute__((no_sanitize("address", "thread", "undefined")))
+
+static _Atomic(dlsym_fn) real_dlsym;
 static __thread int dlsym_depth __attribute__((tls_model("initial-exec")));
 
-static void find_real_dlsym(void)
+/* Racing first calls find the same function: no once-guard needed (and
+ * pthread_once is one of the functions a sanitizer intercepts). */
+TF_UNSANITIZED __attribute__((used, visibility("hidden"))) dlsym_fn tf_dlsym_next_target(void)
 {
-    real_dlsym = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.34");
-    if (!real_dlsym)
-        real_dlsym = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.2.5");
+    dlsym_fn f = atomic_load_explicit(&real_dlsym, memory_order_acquire);
+    if (f)
+        return f;
+    f = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.34");
+    if (!f)
+        f = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.2.5");
+    atomic_store_explicit(&real_dlsym, f, memory_order_release);
+    return f;
 }
 
-void *tf_real_dlsym(void *handle, const char *name)
+TF_UNSANITIZED void *tf_real_dlsym(void *handle, const char *name)
 {
-    pthread_once(&real_dlsym_once, find_real_dlsym);
-    return real_dlsym ? real_dlsym(handle, name) : NULL;
+    dlsym_fn f = tf_dlsym_next_target();
+    return f ? f(handle, name) : NULL;
 }
 
-static struct link_map *object_of(const void *addr)
+/* Every name we hook starts with "cu" or "__cu". Checked by hand, before
+ * anything else: a sanitizer initialising looks its own names up through
+ * RTLD_DEFAULT too, when strcmp and pthread_once are not yet callable. */
+TF_UNSANITIZED static bool maybe_ours(const char *name)
 {
-    Dl_info info;
-    struct link_map *lm = NULL;
-    return dladdr1(addr, &info, (void **)&lm, RTLD_DL_LINKMAP) ? lm : NULL;
+    if (name && name[0] == '_' && name[1] == '_')
+        name += 2;
+    return name && name[0] == 'c' && name[1] == 'u';
 }
 
-/* Looks `name` up in `l` itself, through a proper handle (some link maps,
- * like the vDSO's, cannot serve as one). */
-static void *defined_in(struct link_map *l, const char *name)
+/* A handle's lookup of a name that may be ours, once the sanitizers (if
+ * any) are up: the real answer, or our wrapper when we hook the name. */
+static void *tf_dlsym_ours(void *handle, const char *name)
 {
-    if (!l->l_name || !l->l_name[0])
-        return NULL;
-    void *h = dlopen(l->l_name, RTLD_NOLOAD | RTLD_LAZY);
-    if (!h)
-        return NULL;
-    void *p = tf_real_dlsym(h, name);
-    dlclose(h); /* only drops the reference RTLD_NOLOAD took */
-    return p && object_of(p) == l ? p : NULL;
-}
-
-/* RTLD_NEXT is relative to the caller, and the caller of the real dlsym
- * would now be us: walk the objects loaded after the caller and take the
- * first that defines `name` itself. */
-static void *next_after(const void *caller, const char *name)
-{
-    struct link_map *self = object_of(caller);
-    if (!self)
-        return tf_real_dlsym(RTLD_NEXT, name);
-    for (struct link_map *l = self->l_next; l; l = l->l_next) {
-        void *p = defined_in(l, name);
-        if (p)
-            return p;
-    }
-    return NULL;
-}
-
-/* RTLD_NEXT gets exactly the real answer, never a substitution: a caller
- * loaded before us finds our wrapper there by itself, and one loaded after
- * us is asking for what lies past it (typically another interposer wanting
- * its real function); handing it our wrapper, whose own real function may
- * be that interposer, would make the two call each other forever. */
-static void *lookup(void *handle, const char *name, const void *caller)
-{
-    if (handle == RTLD_NEXT)
-        return next_after(caller, name);
-    void *p = tf_real_dlsym(handle, name);
-    if (!p || !tf_layer_on())
-        return p;
-    int id = tf_hook_by_name(name);
-    if (id < 0)
-        return p;
-    tf_real_offer(id, p); /* the library may be invisible to RTLD_NEXT */
-    return tf_hook_wrapper(id);
-}
-
-TF_EXPORT void *dlsym(void *restrict handle, const char *restrict name)
-{
-    const void *caller = __builtin_return_address(0);
-    if (dlsym_depth > 0)
-        return tf_real_dlsym(handle, name);
     dlsym_depth++;
-    void *p = lookup(handle, name, caller);
+    void *p = tf_real_dlsym(handle, name);
+    if (p && tf_layer_on()) {
+        int id = tf_hook_by_name(name);
+        if (id >= 0) {
+            tf_real_offer(id, p); /* the library may be invisible to RTLD_NEXT */
+            p = tf_hook_wrapper(id);
+        }
+    }
     dlsym_depth--;
     return p;
 }
+
+/* Any handle but RTLD_NEXT. */
+TF_UNSANITIZED __attribute__((used, visibility("hidden"))) void *tf_dlsym_handle(void *handle, const char *name)
+{
+    if (dlsym_depth > 0 || !maybe_ours(name))
+        return tf_real_dlsym(handle, name);
+    return tf_dlsym_ours(handle, name);
+}
+
+/* dlsym itself: RTLD_NEXT (-1) jumps to the real dlsym with the caller's
+ * return address still on the stack; any other handle jumps to
+ * tf_dlsym_handle. Registers carry the arguments through untouched. */
+#if defined(__x86_64__)
+TF_EXPORT __attribute__((naked)) void *dlsym(void *restrict handle __attribute__((unused)),
+                                             const char *restrict name __attribute__((unused)))
+{
+    __asm__("cmpq $-1, %rdi\n\t"
+            "jne 1f\n\t"
+            "pushq %rdi\n\t"
+            "pushq %rsi\n\t"
+            "subq $8, %rsp\n\t" /* 16-byte alignment at the call */
+            "call tf_dlsym_next_target\n\t"
+            "addq $8, %rsp\n\t"
+            "popq %rsi\n\t"
+            "popq %rdi\n\t"
+            "testq %rax, %rax\n\t"
+            "jz 2f\n\t"
+            "jmp *%rax\n"
+            "1:\n\t"
+            "jmp tf_dlsym_handle\n"
+            "2:\n\t"
+            "ret");
+}
+#elif defined(__aarch64__)
+TF_EXPORT __attribute__((naked)) void *dlsym(void *restrict handle __attribute__((unused)),
+                                             const char *restrict name __attribute__((unused)))
+{
+    __asm__("cmn x0, #1\n\t"
+            "b.ne 1f\n\t"
+            "stp x29, x30, [sp, #-32]!\n\t"
+            "stp x0, x1, [sp, #16]\n\t"
+            "bl tf_dlsym_next_target\n\t"
+            "mov x16, x0\n\t"
+            "ldp x0, x1, [sp, #16]\n\t"
+            "ldp x29, x30, [sp], #32\n\t"
+            "cbz x16, 2f\n\t"
+            "br x16\n"
+            "1:\n\t"
+            "b tf_dlsym_handle\n"
+            "2:\n\t"
+            "mov x0, #0\n\t"
+            "ret");
+}
+#else
+#error "dlsym.c: the RTLD_NEXT tail jump is written for x86_64 and aarch64"
+#endif

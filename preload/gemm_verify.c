@@ -92,14 +92,20 @@ void *tf_verify_start(const tf_gemm *g)
 }
 
 /* Replays the record an operand was folded onto into scratch memory laid
- * out like its destination; *to is where the destination's (0,0) lands. */
+ * out like its destination; *to is where the destination's (0,0) lands.
+ * The scratch starts as a copy of the destination, so the elements the
+ * replay does not write (ld padding, gaps between batches) are what the
+ * unfolded call would read there. */
 static bool replay_source(tf_engine *e, uint64_t id, uint64_t stream, uint64_t *from, uint64_t *to, void **scratch)
 {
     tf_transpose_desc d;
     if (!tf_record_get(e, id, &d) || !(*scratch = device_alloc(span(&d.dst))))
         return false;
+    tf_range fp = tf_view_footprint(&d.dst);
+    if (!copy(*scratch, (const void *)(uintptr_t)fp.lo, span(&d.dst), cudaMemcpyDeviceToDevice))
+        return false;
     *from = d.dst.addr;
-    *to = TF_ADDR(*scratch) + (d.dst.addr - tf_view_footprint(&d.dst).lo);
+    *to = TF_ADDR(*scratch) + (d.dst.addr - fp.lo);
     return tf_record_run_to(e, id, *to, stream) == 0;
 }
 

@@ -14,6 +14,11 @@
     const T *, const T *const[], I, const T *const[], I, const T *, T *const[], I, I)
 #define TF_P_GEMV(T, I) (cublasHandle_t, cublasOperation_t, I, I, \
     const T *, const T *, I, const T *, I, const T *, T *, I)
+/* cublas{Set,Get}{Vector,Matrix}(Async)(_64). */
+#define TF_P_SETGET_VEC(I) (I, I, const void *, I, void *, I)
+#define TF_P_SETGET_VEC_ASYNC(I) (I, I, const void *, I, void *, I, cudaStream_t)
+#define TF_P_SETGET_MAT(I) (I, I, I, const void *, I, void *, I)
+#define TF_P_SETGET_MAT_ASYNC(I) (I, I, I, const void *, I, void *, I, cudaStream_t)
 /* cublasSgemmEx / cublasCgemmEx: typed scale, typeless matrices. */
 #define TF_P_XGEMM_EX(T, I) (cublasHandle_t, cublasOperation_t, cublasOperation_t, I, I, I, \
     const T *, const void *, cudaDataType, I, const void *, cudaDataType, I, \

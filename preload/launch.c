@@ -105,7 +105,21 @@ static int launch_replay_run(void *arg, uint64_t trigger)
 }
 
 /* The same launch writing elsewhere: every pointer-sized parameter value
- * equal to the output address is moved (a struct parameter may hold it). */
+ * equal to the output address is moved, at any byte offset (a packed
+ * struct parameter may hold it), the same scan as the args policy's. When
+ * none is found the launch would write the real buffer: it is not issued. */
+typedef struct retarget { tf_launch_replay *r; uint64_t to; int moved; } retarget;
+
+static bool retarget_word(uint64_t v, size_t off, void *ctx)
+{
+    retarget *t = ctx;
+    if (v == t->r->dst) {
+        memcpy(t->r->bytes + off, &t->to, sizeof t->to);
+        t->moved++;
+    }
+    return false;
+}
+
 static int launch_replay_run_to(void *arg, uint64_t dst, uint64_t stream)
 {
     tf_launch_replay *r = arg;
@@ -113,13 +127,9 @@ static int launch_replay_run_to(void *arg, uint64_t dst, uint64_t stream)
     if (!saved)
         return -1;
     memcpy(saved, r->bytes, r->bytes_len);
-    for (size_t off = 0; off + sizeof(uint64_t) <= r->bytes_len; off += sizeof(uint64_t)) {
-        uint64_t v;
-        memcpy(&v, r->bytes + off, sizeof v);
-        if (v == r->dst)
-            memcpy(r->bytes + off, &dst, sizeof dst);
-    }
-    int st = launch_issue(r, stream, NULL);
+    retarget t = { r, dst, 0 };
+    tf_scan_words(saved, r->bytes_len, retarget_word, &t);
+    int st = t.moved ? launch_issue(r, stream, NULL) : -1;
     memcpy(r->bytes, saved, r->bytes_len);
     free(saved);
     return st;

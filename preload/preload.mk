@@ -1,11 +1,25 @@
 # The interposition layer: libtransfold.so, the library users preload.
+# Besides preload/*.c, the unknown-work hooks of every cuBLAS entry point
+# not modelled here are generated from the installed cublas_api.h.
 PRELOAD_SRC := $(wildcard preload/*.c)
-PRELOAD_OBJ := $(PRELOAD_SRC:%.c=$(BUILD)/%.o)
+PRELOAD_GEN := $(BUILD)/preload/gen
+PRELOAD_GEN_DEF := $(PRELOAD_GEN)/hooks_cublas_gen.def
+PRELOAD_GEN_C := $(PRELOAD_GEN)/cublas_unknown_gen.c
+PRELOAD_OBJ := $(PRELOAD_SRC:%.c=$(BUILD)/%.o) $(PRELOAD_GEN)/cublas_unknown_gen.o
 TRANSFOLD_SO := $(BUILD)/libtransfold.so
+PRELOAD_CFLAGS = $(CFLAGS) -fvisibility=hidden $(CUDA_INC) -Ianalysis -Ipreload -I$(PRELOAD_GEN)
 
-$(BUILD)/preload/%.o: preload/%.c $(wildcard preload/*.h preload/*.def analysis/*.h) | $(DEPS_STAMP)
+$(PRELOAD_GEN_DEF) $(PRELOAD_GEN_C) &: preload/gen_cublas_hooks.sh preload/cublas_host_only.txt \
+    $(wildcard preload/*.def) $(CUDA_HOME)/include/cublas_api.h | $(DEPS_STAMP)
+	@mkdir -p $(PRELOAD_GEN)
+	bash preload/gen_cublas_hooks.sh $(CUDA_HOME)/include/cublas_api.h $(PRELOAD_GEN_DEF) $(PRELOAD_GEN_C)
+
+$(BUILD)/preload/%.o: preload/%.c $(wildcard preload/*.h preload/*.def analysis/*.h) $(PRELOAD_GEN_DEF) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fvisibility=hidden $(CUDA_INC) -Ianalysis -c $< -o $@
+	$(CC) $(PRELOAD_CFLAGS) -c $< -o $@
+
+$(PRELOAD_GEN)/cublas_unknown_gen.o: $(PRELOAD_GEN_C) $(wildcard preload/*.h preload/*.def analysis/*.h)
+	$(CC) $(PRELOAD_CFLAGS) -c $< -o $@
 
 $(TRANSFOLD_SO): $(PRELOAD_OBJ) $(ENGINE_LIB)
 	$(CC) -shared -o $@ $(PRELOAD_OBJ) $(ENGINE_LIB) -ldl -lpthread -lm

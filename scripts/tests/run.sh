@@ -68,6 +68,7 @@ expect "no subcommand" 2 'usage: transfold COMMAND' -- "$TF"
 expect "unknown subcommand" 2 "unknown command 'frob'" -- "$TF" frob
 expect "run: bad mode" 2 "--mode must be fold, log or off, not 'fast'" -- "$TF" run --mode fast -- true
 expect "run: bad policy" 2 "--policy must be strict or args" -- "$TF" run --policy lax -- true
+expect "run: bad scales" 2 "--scales must be exact or pow2, not 'all'" -- "$TF" run --scales all -- true
 expect "run: unknown option" 2 "unknown option '--bogus'" -- "$TF" run --bogus -- true
 expect "run: no command" 2 'no command given' -- "$TF" run --mode log
 expect "run: missing value" 2 '--log needs a value' -- "$TF" run --log
@@ -86,9 +87,9 @@ expect "run: preloads the library" 0 "^LD_PRELOAD=$T/fake-transfold.so\$" -- env
 expect "run: keeps an existing LD_PRELOAD" 0 "^LD_PRELOAD=$T/fake-transfold.so:libother.so\$" -- \
   env TRANSFOLD_SIM=0 LD_PRELOAD=libother.so "$TF" run -- env
 env TRANSFOLD_SIM=0 "$TF" run --mode log --log "$T/x.jsonl" --policy args --summary none --verify \
-  --rules "$SAMPLE" -- env >"$T/env" 2>&1
+  --scales pow2 --rules "$SAMPLE" -- env >"$T/env" 2>&1
 for kv in TRANSFOLD_MODE=log "TRANSFOLD_LOG=$T/x.jsonl" TRANSFOLD_POLICY=args TRANSFOLD_SUMMARY=none \
-  TRANSFOLD_VERIFY=1 "TRANSFOLD_RULES=$SAMPLE"; do
+  TRANSFOLD_VERIFY=1 TRANSFOLD_SCALES=pow2 "TRANSFOLD_RULES=$SAMPLE"; do
   if grep -qxF -- "$kv" "$T/env"; then pass "run: sets $kv"; else flunk "run: sets $kv" "$T/env"; fi
 done
 expect "run: default mode left to the library" 1 '' -- sh -c "TRANSFOLD_SIM=0 '$TF' run -- env | grep -q '^TRANSFOLD_MODE='"
@@ -122,7 +123,7 @@ expect "installed layout: stand-in" 0 "^LD_LIBRARY_PATH=$T/prefix/lib/transfold/
 echo "== report"
 expect "report: text" 0 '^Refusals \(3\):' -- "$TF" report "$SAMPLE"
 "$TF" report "$SAMPLE" >"$T/report.txt" 2>&1
-for reason in "device pointer mode" "scale 0.3+0i is not 1 or a power of two" "leading dimension 128 != transpose's 64" \
+for reason in "device pointer mode" "scale 0.3+0i is not 1" "leading dimension 128 != transpose's 64" \
   "destination read by cudaMemcpy" "unknown access by cudaLaunchKernel" "process exit: destination never freed"; do
   if grep -qF -- "$reason" "$T/report.txt"; then pass "report names: $reason"; else flunk "report names: $reason" "$T/report.txt"; fi
 done
@@ -197,7 +198,7 @@ if [ -f "$BUILD/libtransfold.so" ] && [ -f "$BUILD/sim/libcudart.so.13" ] && [ -
     "$TF" report --json "$T/case.jsonl" >"$T/case.json" 2>&1
     jq_true "report --json on geam $2 parses" 'type == "object" and (.events > 0)' "$T/case.json"
   }
-  report_case "scale refused" scale_0.3 "not 1 or a power of two" "power of two"
+  report_case "scale refused" scale_0.3 "is not 1" "--scales pow2"
   report_case "leading dimension refused" ld_mismatch "leading dimension" "contiguous"
   report_case "device pointer mode refused" devptr "device pointer mode" "host pointer mode"
   report_case "read back" readback "destination read by cudaMemcpy" "cudaMemcpy read the transposed buffer"

@@ -1,7 +1,7 @@
 # End-to-end: every program without transfold and in every mode.
 .PHONY: e2e
 e2e: $(TRANSFOLD_SO) sim programs
-	@BUILD=$(BUILD) bash tests/e2e/run.sh
+	@BUILD=$(BUILD) CUDA_HOME=$(CUDA_HOME) bash tests/e2e/run.sh
 test: e2e
 
 # A test-only build whose engine folds one element off, so that verify

@@ -10,7 +10,9 @@
 #          the unfolded call computed into scratch memory)
 #   inject verify mode on the test-only build that folds one element off:
 #          verify must catch every wrong fold and keep the unfolded result
-# Each run leaves $CASE_DIR/<mode>.{out,err,rc,trace,log,summary}. Traces are
+# Each run leaves $CASE_DIR/<mode>.{out,err,rc,trace,log,summary}.
+# SAN_PRELOAD (make sanitize): sanitizer runtimes preloaded before
+# libtransfold.so, which was built with them. Traces are
 # compared as token lists: the "op" of each line, or "kernel:<name>" for
 # kernels (addresses differ from run to run, operations must not).
 #
@@ -37,11 +39,11 @@ run_mode() {
         SIMCUDA_TRACE="$d/$mode.trace")
     case $mode in
     base) ;;
-    off) env+=(LD_PRELOAD="$BUILD/libtransfold.so" TRANSFOLD_MODE=off) ;;
+    off) env+=(LD_PRELOAD="${SAN_PRELOAD:+$SAN_PRELOAD:}$BUILD/libtransfold.so" TRANSFOLD_MODE=off) ;;
     log | fold | args | verify | inject)
         local lib=$BUILD/libtransfold.so
         [ "$mode" = inject ] && lib=$BUILD/inject/libtransfold.so
-        env+=(LD_PRELOAD="$lib" TRANSFOLD_LOG="$d/$mode.log" TRANSFOLD_RULES="$RULES"
+        env+=(LD_PRELOAD="${SAN_PRELOAD:+$SAN_PRELOAD:}$lib" TRANSFOLD_LOG="$d/$mode.log" TRANSFOLD_RULES="$RULES"
             TRANSFOLD_SUMMARY="$d/$mode.summary")
         case $mode in
         log) env+=(TRANSFOLD_MODE=log) ;;

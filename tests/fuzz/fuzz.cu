@@ -20,7 +20,8 @@
 // stream switches, two cuBLAS handles and their re-creation, scalars in
 // device memory (pointer mode device), and invalid leading dimensions; and
 // the concurrency of concurrency.cuh (forks and joins by events, host
-// functions, captures, another host thread).
+// functions, captures, another host thread); and (ops_hardening.h) negative scales, cublasSet/Get Vector/Matrix, scalars
+// read from a pending transpose's buffers, and complex GEMVs.
 //
 // Values stay exact: buffers are filled with multiples of 0.5 in [-2, 2] and
 // each buffer carries a bound on its values (|v| <= 2^hi, v a multiple of
@@ -65,9 +66,11 @@ static Bound merge(Bound a, Bound b)
 {
     return {a.hi > b.hi ? a.hi : b.hi, a.lo < b.lo ? a.lo : b.lo, a.exact && b.exact};
 }
-// The bound of s * values, s a scale this fuzzer uses.
+// The bound of s * values, s a scale this fuzzer uses (negative ones too:
+// the sign changes no bound).
 static Bound scaled(Bound b, double s)
 {
+    if (s < 0) s = -s;
     if (s == 2.0 || s == 0.5) {
         int k = s == 2.0 ? 1 : -1;
         return {b.hi + k, b.lo + k, b.exact};
@@ -311,7 +314,7 @@ static bool is_whole(const Range &r) { return r.off == 0 && r.len == S[r.slot].n
 
 // ---- transposes -------------------------------------------------------------
 
-static const double SCALES[] = {1.0, 1.0, 2.0, 0.5, 0.3};
+static const double SCALES[] = {1.0, 1.0, 2.0, 0.5, 0.3, -1.0, -2.0};
 
 // cublas{S,D}geam(_64): dst (m x n) = alpha op(src) [+ beta B], the way
 // ONNX Runtime asks for a transpose (B = A, beta = 0), or its mirror
@@ -563,7 +566,7 @@ static bool build_gemm(Gemm &g)
     g.kind = g.t == F64 ? pick(f64_kinds) : (Kind)rnd(G_NKIND);
     bool batched = g.kind == G_BATCHED || g.kind == G_BATCHEDEX || (g.kind == G_LT && chance(25));
     g.batch = !batched ? 1 : r && r->dst.batch > 1 ? r->dst.batch : between(2, 3);
-    g.alpha = chance(60) ? 1.0 : chance(50) ? 2.0 : 0.5;
+    g.alpha = (chance(85) ? 1.0 : -1.0) * (chance(60) ? 1.0 : chance(50) ? 2.0 : 0.5);
     g.beta = chance(75) ? 0.0 : 1.0;
     g.bad_ld = g.kind != G_LT && chance(2);
     g.devptr = chance(8);
@@ -675,7 +678,8 @@ static cublasStatus_t call_gemm(const Gemm &g)
 static Bound result_bound(const Gemm &g)
 {
     Bound a = S[g.a.slot].b, b = S[g.b.slot].b;
-    int e = g.alpha == 2.0 ? 1 : g.alpha == 0.5 ? -1 : 0;
+    double s = g.alpha < 0 ? -g.alpha : g.alpha;
+    int e = s == 2.0 ? 1 : s == 0.5 ? -1 : 0;
     Bound r = {a.hi + b.hi + ceil_log2(g.k) + e, a.lo + b.lo + e, a.exact && b.exact};
     if (g.beta != 0) r = merge(r, S[g.c.slot].b), r.hi++;
     if (g.bias.slot >= 0) r = merge(r, S[g.bias.slot].b), r.hi++;
@@ -840,6 +844,7 @@ static void op_handle(void)
 static void op_sync(void) { say("device sync -> %d", (int)cudaDeviceSynchronize()); }
 
 #include "concurrency.cuh"
+#include "ops_hardening.h"
 
 // ---- main -------------------------------------------------------------------
 
@@ -852,6 +857,7 @@ static const Op OPS[] = {
     {op_write, 6},  {op_copy, 5},             {op_memset, 4},        {op_scale, 5}, {op_realloc, 5},
     {op_stream, 3}, {op_handle, 2},           {op_sync, 2},
     {op_fork, 6},   {op_host_fn, 2},          {op_capture, 2},       {op_thread, 2},
+    {op_setget, 5}, {op_devptr_scalar, 3},    {op_complex_gemv, 4},
 };
 
 static void step(void)

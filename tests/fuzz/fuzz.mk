@@ -4,7 +4,7 @@
 # tests/programs (twins in $(TWIN_LIB)); it needs $(INJECT_SO) of e2e.mk.
 FUZZ_BIN := $(BUILD)/fuzz/fuzz
 
-$(FUZZ_BIN): tests/fuzz/fuzz.cu tests/fuzz/concurrency.cuh tests/programs/common.h tests/programs/kernels.cuh | $(DEPS_STAMP)
+$(FUZZ_BIN): tests/fuzz/fuzz.cu $(wildcard tests/fuzz/*.h tests/fuzz/*.cuh) tests/programs/common.h tests/programs/kernels.cuh | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -Itests/programs -o $@ $< -lcublas -lcublasLt
 

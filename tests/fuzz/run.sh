@@ -63,7 +63,7 @@ mode_env() {
     printf '%s ' LD_LIBRARY_PATH="$b/sim" SIMCUDA_KERNELS="$b/programs/libtwins.so"
     printf '%s ' SIMCUDA_ASYNC="$ASYNC" SIMCUDA_RACE="$RACE" SIMCUDA_SCHED_SEED="$(schedule "$1")"
     [ "$1" = base ] && return
-    printf '%s ' LD_PRELOAD="$b/$([ "$1" = inject ] && echo inject/)libtransfold.so"
+    printf '%s ' LD_PRELOAD="${SAN_PRELOAD:+$SAN_PRELOAD:}$b/$([ "$1" = inject ] && echo inject/)libtransfold.so"
     printf '%s ' TRANSFOLD_RULES="${RULES//$ROOT\//}" TRANSFOLD_SUMMARY=none
     case $1 in
     fold) printf '%s ' TRANSFOLD_MODE=fold TRANSFOLD_POLICY=strict ;;

@@ -41,14 +41,19 @@ typedef struct fixture {
 #define DEV_BASE 0x10000000ull /* one big device allocation holds every test buffer */
 #define DEV_SIZE 0x10000000ull
 
-static inline fixture *fixture_new(tf_mode mode, tf_policy policy)
+static inline fixture *fixture_with(tf_mode mode, tf_policy policy, tf_scales scales)
 {
     fixture *f = calloc(1, sizeof *f);
     f->log = open_memstream(&f->logbuf, &f->loglen);
-    tf_config cfg = {.mode = mode, .policy = policy, .log = f->log, .summary = NULL};
+    tf_config cfg = {.mode = mode, .policy = policy, .log = f->log, .summary = NULL, .scales = scales};
     f->e = tf_engine_new(&cfg);
     tf_alloc(f->e, DEV_BASE, DEV_SIZE, TF_MEM_DEVICE);
     return f;
+}
+
+static inline fixture *fixture_new(tf_mode mode, tf_policy policy)
+{
+    return fixture_with(mode, policy, TF_SCALES_EXACT);
 }
 
 static inline void fixture_free(fixture *f)

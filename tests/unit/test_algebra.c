@@ -28,14 +28,18 @@ static void test_op_table(void **state)
 static void test_scales(void **state)
 {
     (void)state;
-    static const struct { double re, im; bool host, want; } rows[] = {
-        {1, 0, true, true},     {2, 0, true, true},      {0.5, 0, true, true},  {1024, 0, true, true},
-        {-2, 0, true, true},    {0.3, 0, true, false},   {3, 0, true, false},   {0, 0, true, false},
-        {1, 1, true, false},    {2, 0, false, false},    {1.0 / 0.0, 0, true, false},
+    /* exact: only 1 folds; pow2 (opt-in): also +-2^k */
+    static const struct { double re, im; bool host, exact, pow2; } rows[] = {
+        {1, 0, true, true, true},     {2, 0, true, false, true},    {0.5, 0, true, false, true},
+        {1024, 0, true, false, true}, {-2, 0, true, false, true},   {-1, 0, true, false, true},
+        {0.3, 0, true, false, false}, {3, 0, true, false, false},   {0, 0, true, false, false},
+        {1, 1, true, false, false},   {2, 0, false, false, false},  {1, 0, false, false, false},
+        {1.0 / 0.0, 0, true, false, false},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         tf_scale s = {rows[i].re, rows[i].im, rows[i].host};
-        assert_int_equal(tf_scale_foldable(s), rows[i].want);
+        assert_int_equal(tf_scale_foldable(s, TF_SCALES_EXACT), rows[i].exact);
+        assert_int_equal(tf_scale_foldable(s, TF_SCALES_POW2), rows[i].pow2);
     }
 }
 

@@ -1,5 +1,9 @@
 /* The record state machine and the effect table, driven through the
  * engine's public API the way the hooks drive it. */
+#include <pthread.h>
+#include <semaphore.h>
+#include <unistd.h>
+
 #include "fixture.h"
 
 #define SRC DEV_BASE
@@ -140,6 +144,46 @@ static void test_effect_table(void **state)
     check_effect(a, true, MATERIALIZED, TF_POLICY_ARGS);
 }
 
+/* Args policy against a record in allocations of its own: a pointer
+ * packed at any byte offset, or one past the allocation's end, is a
+ * pointer into it; a call with more ranges than TF_MAX_RANGES forgets none
+ * of them, it materializes. */
+static bool args_materializes(const tf_access *a)
+{
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_ARGS);
+    tf_alloc(f->e, 0xA0000000ull, 0x1000, TF_MEM_DEVICE);
+    tf_alloc(f->e, 0xB0000000ull, 0x1000, TF_MEM_DEVICE);
+    fake_replay r = {0};
+    assert_true(defer(f, &r, transpose_desc(0xA0000000ull, 6, 0xB0000000ull, 4, 4, 6, 4)));
+    tf_access_begin(f->e, a);
+    tf_access_end(f->e, a, true);
+    fixture_free(f);
+    return r.runs == 1;
+}
+
+static void test_args_policy_scan(void **state)
+{
+    (void)state;
+    unsigned char params[40];
+    tf_access a = {.api = "kernel", .unknown = true, .params = params, .params_len = sizeof params};
+    static const struct { uint64_t ptr; size_t off; bool want; } rows[] = {
+        {0xB0000010ull, 0, true}, {0xB0000010ull, 1, true}, {0xB0000010ull, 3, true},
+        {0xA0000000ull, 5, true}, {0xA0000000ull, 32, true}, {0xB0001000ull, 2, true}, /* one past the end */
+        {0xB0001001ull, 2, false}, {0xC0000000ull, 1, false},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        memset(params, 0, sizeof params);
+        memcpy(params + rows[i].off, &rows[i].ptr, sizeof rows[i].ptr);
+        assert_int_equal(args_materializes(&a), rows[i].want);
+    }
+    /* nine writes elsewhere: the ninth cannot be listed, so nothing is assumed */
+    a = (tf_access){.api = "cudaMemcpy3DBatchAsync"};
+    for (int i = 0; i < TF_MAX_RANGES + 1; i++)
+        tf_access_write(&a, tf_view_dense(0xC0000000ull + 0x100 * (uint64_t)i, 16));
+    assert_true(a.overflow);
+    assert_true(args_materializes(&a));
+}
+
 static void test_frees(void **state)
 {
     (void)state;
@@ -193,10 +237,29 @@ static void test_producer_refusals(void **state)
     fixture_free(f);
 }
 
+/* By default only a scale of exactly 1 is deferred: -1 and 2^k change the
+ * sign of zero results or overflow; they run as written. */
+static void test_scale_exact_by_default(void **state)
+{
+    (void)state;
+    static const double scales[] = {0.5, -1.0, 2.0, -2.0};
+    for (size_t i = 0; i < sizeof scales / sizeof scales[0]; i++) {
+        fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+        fake_replay r = {0};
+        tf_transpose_desc d = std_desc();
+        d.alpha.re = scales[i];
+        assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NULL));
+        assert_int_equal(r.releases, 1);
+        assert_int_equal(tf_engine_pending(f->e), 0);
+        assert_int_equal(log_count(f, "\"key\":\"scale\"", "TRANSFOLD_SCALES=exact"), 1);
+        fixture_free(f);
+    }
+}
+
 static void test_scale_folds_into_alpha(void **state)
 {
     (void)state;
-    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fixture *f = fixture_with(TF_MODE_FOLD, TF_POLICY_STRICT, TF_SCALES_POW2);
     fake_replay r = {0};
     tf_transpose_desc d = std_desc();
     d.alpha.re = 0.5;
@@ -381,12 +444,93 @@ static void test_other_stream_consumer(void **state)
     fixture_free(f);
 }
 
+/* Log mode, two threads: the hooks release the lock around the real call,
+ * so thread 2's producer begins and ends inside thread 1's. Neither record
+ * may be taken for the other's (dropped as "overwritten" by its own
+ * producer, or its fold count lost). */
+typedef struct shadow_race {
+    fixture *f;
+    sem_t go2, done2;
+} shadow_race;
+
+static void *second_producer(void *arg)
+{
+    shadow_race *s = arg;
+    sem_wait(&s->go2);
+    tf_transpose_desc d = transpose_desc(SRC + 0x10000, 6, DST + 0x10000, 4, 4, 6, 4);
+    tf_transpose_begin(s->f->e, &d, (tf_replay){0}, NULL);
+    tf_transpose_end(s->f->e, &d, true);
+    sem_post(&s->done2);
+    return NULL;
+}
+
+static void test_log_mode_threads_keep_their_shadows(void **state)
+{
+    (void)state;
+    shadow_race s = {.f = fixture_new(TF_MODE_LOG, TF_POLICY_STRICT)};
+    sem_init(&s.go2, 0, 0);
+    sem_init(&s.done2, 0, 0);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, second_producer, &s), 0);
+    tf_transpose_desc d = std_desc();
+    assert_false(tf_transpose_begin(s.f->e, &d, (tf_replay){0}, NULL));
+    sem_post(&s.go2); /* thread 1's producer is "running" now */
+    sem_wait(&s.done2);
+    tf_transpose_end(s.f->e, &d, true);
+    pthread_join(t, NULL);
+    assert_int_equal(tf_engine_pending(s.f->e), 2);
+    assert_int_equal(log_count(s.f, "\"event\":\"drop\"", NULL), 0);
+    sem_destroy(&s.go2);
+    sem_destroy(&s.done2);
+    fixture_free(s.f);
+}
+
+/* A log and a summary that cannot be written (a full disk): the first
+ * failure of each is said once on stderr; the engine runs on. */
+static void test_write_errors_reported_once(void **state)
+{
+    (void)state;
+    FILE *err = tmpfile();
+    int saved = dup(2);
+    fflush(stderr);
+    dup2(fileno(err), 2);
+    FILE *full_log = fopen("/dev/full", "w"), *full_summary = fopen("/dev/full", "w");
+    tf_config cfg = {.mode = TF_MODE_FOLD, .log = full_log, .summary = full_summary};
+    tf_engine *e = tf_engine_new(&cfg);
+    tf_alloc(e, DEV_BASE, DEV_SIZE, TF_MEM_DEVICE);
+    fake_replay r = {0};
+    for (int i = 0; i < 3; i++) { /* three events, each a failed write */
+        tf_transpose_desc d = std_desc();
+        assert_true(tf_transpose_begin(e, &d, replay_of(&r), NULL));
+    }
+    tf_engine_free(e);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    fclose(full_log);
+    fclose(full_summary);
+    char text[1024] = {0};
+    rewind(err);
+    size_t n = fread(text, 1, sizeof text - 1, err);
+    fclose(err);
+    assert_true(n > 0);
+    const char *log = strstr(text, "transfold: TRANSFOLD_LOG: write failed (No space left on device)");
+    assert_non_null(log);
+    assert_null(strstr(log + 20, "TRANSFOLD_LOG: write failed"));
+    assert_non_null(strstr(text, "transfold: TRANSFOLD_SUMMARY: write failed (No space left on device)"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_folds_then_free),      cmocka_unit_test(test_readback_materializes_once),
         cmocka_unit_test(test_effect_table),             cmocka_unit_test(test_frees),
-        cmocka_unit_test(test_producer_refusals),        cmocka_unit_test(test_scale_folds_into_alpha),
+        cmocka_unit_test(test_producer_refusals),
+        cmocka_unit_test(test_scale_exact_by_default),
+        cmocka_unit_test(test_scale_folds_into_alpha),
+        cmocka_unit_test(test_log_mode_threads_keep_their_shadows),
+        cmocka_unit_test(test_args_policy_scan),
+        cmocka_unit_test(test_write_errors_reported_once),
         cmocka_unit_test(test_gemm_output_effects),      cmocka_unit_test(test_fallback),
         cmocka_unit_test(test_log_mode_changes_nothing), cmocka_unit_test(test_chained_and_overwritten_producers),
         cmocka_unit_test(test_forced_materializations),  cmocka_unit_test(test_exit_drops_and_summarizes),

@@ -134,6 +134,69 @@ static void test_describe_plain(void **state)
     tf_rules_free(rs);
 }
 
+/* A directory, a NUL byte, an endless device: each a one-line error naming
+ * the file and the problem, never an empty or cut rule set. */
+static void test_load_not_a_rules_file(void **state)
+{
+    (void)state;
+    char err[512], dir[] = "/tmp/tf-rules-XXXXXX", nul[64];
+    assert_non_null(mkdtemp(dir));
+    assert_null(tf_rules_load(dir, err, sizeof err));
+    assert_non_null(strstr(err, "is a directory"));
+    snprintf(nul, sizeof nul, "%s/nul.rules", dir);
+    FILE *f = fopen(nul, "w");
+    static const char text[] = "k out=0 in=1 rows=2 cols=3 elem=4\n\0k2 out=0\n";
+    fwrite(text, 1, sizeof text - 1, f);
+    fclose(f);
+    assert_null(tf_rules_load(nul, err, sizeof err));
+    assert_non_null(strstr(err, "nul.rules: cannot read rules file: NUL byte at offset 34"));
+    assert_null(tf_rules_load("/dev/zero", err, sizeof err));
+    assert_non_null(strstr(err, "/dev/zero: cannot read rules file: NUL byte at offset 0"));
+    unlink(nul);
+    rmdir(dir);
+}
+
+/* Loading rules in the middle of the host program's own strtok loop (the
+ * first hook may come from there) leaves its state alone. */
+static void test_host_strtok_untouched(void **state)
+{
+    (void)state;
+    char err[256], line[] = "alpha beta gamma";
+    assert_string_equal(strtok(line, " "), "alpha");
+    tf_rules *rs = tf_rules_parse("k out=0 in=1 rows=2 cols=3 elem=4 sig=8,8,4,4\n", "t", err, sizeof err);
+    assert_non_null(rs);
+    assert_string_equal(strtok(NULL, " "), "beta");
+    assert_string_equal(strtok(NULL, " "), "gamma");
+    tf_rules_free(rs);
+}
+
+/* Shapes whose products wrap 64 bits (a literal 2^32 x 2^32, an i64 shape
+ * from the launch, a batch stride that overflows) would describe an empty
+ * footprint: refused, never described. */
+static void test_describe_overflow(void **state)
+{
+    (void)state;
+    char err[256], why[128];
+    float *out = (float *)0x5000, *in = (float *)0x9000;
+    int64_t big = (int64_t)1 << 40, small = 4;
+    void *params[] = {&out, &in, &big, &small};
+    size_t sizes[] = {8, 8, 8, 8};
+    static const char *const rules[] = {
+        "k out=0 in=1 rows=#4294967296 cols=#4294967296 elem=4\n",
+        "k out=0 in=1 rows=2:i64 cols=2:i64 elem=4\n",
+        "k out=0 in=1 rows=3:i64 cols=2:i64 batch=#9223372036854775807 elem=4\n",
+        "k out=0 in=1 rows=2:i64 cols=3:i64 ld_in=#4611686018427387904 elem=4\n",
+    };
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        tf_rules *rs = tf_rules_parse(rules[i], "t", err, sizeof err);
+        assert_non_null(rs);
+        tf_transpose_desc d;
+        assert_false(tf_rule_describe(tf_rules_match(rs, "k"), "k", params, sizes, 4, &d, why, sizeof why));
+        assert_non_null(strstr(why, "overflow"));
+        tf_rules_free(rs);
+    }
+}
+
 /* nvFuser passes tensors as structs: {T* data; int64 sizes[2]; int64 strides[2]}. */
 struct nvf_tensor { void *data; int64_t sizes[2]; int64_t strides[2]; };
 
@@ -167,7 +230,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_design_example), cmocka_unit_test(test_globs_and_order),
         cmocka_unit_test(test_malformed_lines), cmocka_unit_test(test_load_files),
-        cmocka_unit_test(test_describe_plain), cmocka_unit_test(test_describe_struct_batched),
+        cmocka_unit_test(test_describe_plain), cmocka_unit_test(test_describe_overflow), cmocka_unit_test(test_host_strtok_untouched), cmocka_unit_test(test_load_not_a_rules_file), cmocka_unit_test(test_describe_struct_batched),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
