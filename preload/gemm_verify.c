@@ -62,6 +62,12 @@ static bool device_idle(void)
     return sync && sync() == cudaSuccess;
 }
 
+/* A device-to-device copy with the device idle on both sides. */
+static bool idle_copy(void *dst, const void *src, uint64_t bytes)
+{
+    return device_idle() && copy(dst, src, bytes, cudaMemcpyDeviceToDevice) && device_idle();
+}
+
 /* Scratch memory is ours: its allocation and copies run with the depth
  * raised (the runtime's driver calls must not reach the provenance table)
  * and leave the program's last error as it was. */
@@ -70,8 +76,7 @@ void *tf_verify_snapshot(const tf_view *out)
     tf_depth++;
     int held = tf_rt_error_hold();
     void *s = device_alloc(span(out));
-    if (s && !(device_idle() && copy(s, (const void *)(uintptr_t)out->addr, span(out), cudaMemcpyDeviceToDevice) &&
-               device_idle())) {
+    if (s && !idle_copy(s, (const void *)(uintptr_t)out->addr, span(out))) {
         device_free(s);
         s = NULL;
     }
@@ -102,7 +107,7 @@ static bool replay_source(tf_engine *e, uint64_t id, uint64_t stream, uint64_t *
     if (!tf_record_get(e, id, &d) || !(*scratch = device_alloc(span(&d.dst))))
         return false;
     tf_range fp = tf_view_footprint(&d.dst);
-    if (!copy(*scratch, (const void *)(uintptr_t)fp.lo, span(&d.dst), cudaMemcpyDeviceToDevice))
+    if (!idle_copy(*scratch, (const void *)(uintptr_t)fp.lo, span(&d.dst)))
         return false;
     *from = d.dst.addr;
     *to = TF_ADDR(*scratch) + (d.dst.addr - fp.lo);
