@@ -19,6 +19,10 @@ static void op_setget(void)
     char *h = (char *)malloc(count * e * (size_t)inc);
     fresh_values(h, S[r.slot].t, count * (size_t)inc);
     cudaStream_t s = STREAMS[CUR];
+    // The stand-in copies at call time, out of the race detector's sight,
+    // after its own stream's work only: earlier work on other streams
+    // (a legacy-stream memset, a non-blocking stream's GEMM) must be done.
+    if (async) cudaDeviceSynchronize();
     cublasStatus_t st;
     if (vec && get)
         st = async ? cublasGetVectorAsync(n, (int)e, dev, inc, h, inc, s) : cublasGetVector(n, (int)e, dev, inc, h, inc);
