@@ -6,6 +6,7 @@
 
 #include "algebra.h"
 #include "internal.h"
+#include "learn.h"
 
 static tf_record *record_under(tf_engine *e, const tf_view *v)
 {
@@ -57,6 +58,7 @@ static void fold_onto(tf_engine *e, const tf_gemm *g, int i, tf_plan *plan)
 void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
 {
     plan_reset(plan);
+    learn_gemm(e, g);
     if (e->npending == 0)
         return;
     effects_before(e, &g->acc);

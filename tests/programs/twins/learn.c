@@ -1,0 +1,34 @@
+/* CPU twins of the kernels transfold has to learn (learn_copy.cuh,
+ * learn_adv.cu, modules/learn_*.cu): each computes exactly what its kernel
+ * computes for the grid and block it is launched with. */
+#include <stdint.h>
+#include <string.h>
+
+#include "simcuda.h"
+
+#define ARG(type, i) (*(type *)params[i])
+#define THREADS(l) ((uint64_t)(l)->grid[0] * (l)->grid[1] * (l)->grid[2] * (l)->block[0] * (l)->block[1] * (l)->block[2])
+
+typedef struct copy_closure {
+    char *data[2];
+    int64_t sizes[3];
+    int64_t strides[2][3];
+    int32_t ndim, pad;
+} copy_closure;
+
+/* elementwise_copy(int n, copy_closure c): thread i copies logical element i. */
+SIMCUDA_TWIN(_Z16elementwise_copyi12copy_closure, 4, 96)
+{
+    int n = ARG(int, 0);
+    copy_closure c = ARG(copy_closure, 1);
+    for (uint64_t i = 0; i < THREADS(launch) && i < (uint64_t)n; i++) {
+        int64_t rem = (int64_t)i, out = 0, in = 0;
+        for (int d = c.ndim - 1; d >= 0; d--) {
+            int64_t idx = rem % c.sizes[d];
+            rem /= c.sizes[d];
+            out += idx * c.strides[0][d];
+            in += idx * c.strides[1][d];
+        }
+        memcpy(c.data[0] + out, c.data[1] + in, 4);
+    }
+}
