@@ -32,3 +32,47 @@ SIMCUDA_TWIN(_Z16elementwise_copyi12copy_closure, 4, 96)
         memcpy(c.data[0] + out, c.data[1] + in, 4);
     }
 }
+
+/* Every (r, c) a 2-D launch's threads reach: c from x, r from y. */
+#define FOR_RC(l, r, c)                                                  \
+    for (unsigned r = 0; r < (l)->grid[1] * (l)->block[1]; r++)          \
+        for (unsigned c = 0; c < (l)->grid[0] * (l)->block[0]; c++)
+
+/* transpose_if(out, flag, in, rows, cols): a transpose while *flag, else a copy. */
+SIMCUDA_TWIN(_Z12transpose_ifPfPKiPKfii, 8, 8, 8, 4, 4)
+{
+    float *out = ARG(float *, 0);
+    const int *flag = ARG(const int *, 1);
+    const float *in = ARG(const float *, 2);
+    int rows = ARG(int, 3), cols = ARG(int, 4);
+    FOR_RC(launch, r, c) {
+        if ((int)r < rows && (int)c < cols)
+            out[c * rows + r] = *flag ? in[r * cols + c] : in[c * rows + r];
+    }
+}
+
+/* transpose_and_double(out, out2, in, rows, cols): out = in^T, out2 = 2 in. */
+SIMCUDA_TWIN(_Z20transpose_and_doublePfS_PKfii, 8, 8, 8, 4, 4)
+{
+    float *out = ARG(float *, 0), *out2 = ARG(float *, 1);
+    const float *in = ARG(const float *, 2);
+    int rows = ARG(int, 3), cols = ARG(int, 4);
+    FOR_RC(launch, r, c) {
+        if ((int)r < rows && (int)c < cols) {
+            out[c * rows + r] = in[r * cols + c];
+            out2[r * cols + c] = 2 * in[r * cols + c];
+        }
+    }
+}
+
+/* transpose_rows(out, in, rows, cols, upto): rows below `upto` only. */
+SIMCUDA_TWIN(_Z14transpose_rowsPfPKfiii, 8, 8, 4, 4, 4)
+{
+    float *out = ARG(float *, 0);
+    const float *in = ARG(const float *, 1);
+    int rows = ARG(int, 2), cols = ARG(int, 3), upto = ARG(int, 4);
+    FOR_RC(launch, r, c) {
+        if ((int)r < upto && (int)c < cols)
+            out[c * rows + r] = in[r * cols + c];
+    }
+}
