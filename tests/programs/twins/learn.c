@@ -76,3 +76,29 @@ SIMCUDA_TWIN(_Z14transpose_rowsPfPKfiii, 8, 8, 4, 4, 4)
             out[c * rows + r] = in[r * cols + c];
     }
 }
+
+/* nvFuser-style tensors (40 bytes) of the module learn_nvf_copy.cu, which
+ * exports CudaCodeGen::kernel1 like nvf_transpose.cu: T1[r, c] = T0[r, c]. */
+typedef struct nvf_tensor { float *data; int64_t size[2]; int64_t stride[2]; } nvf_tensor;
+
+SIMCUDA_TWIN(_ZN11CudaCodeGen7kernel1ENS_6TensorIfLi2ELi2EEES1___copy, 40, 40)
+{
+    nvf_tensor t0 = ARG(nvf_tensor, 0), t1 = ARG(nvf_tensor, 1);
+    int64_t n = t0.size[0] * t0.size[1];
+    for (uint64_t i = 0; i < THREADS(launch) && (int64_t)i < n; i++) {
+        int64_t r = (int64_t)i / t0.size[1], c = (int64_t)i % t0.size[1];
+        t1.data[r * t1.stride[0] + c * t1.stride[1]] = t0.data[r * t0.stride[0] + c * t0.stride[1]];
+    }
+}
+
+/* triton_poi_fused_clone_0(in_ptr0, out_ptr0, ynumel, xnumel). */
+SIMCUDA_TWIN(triton_poi_fused_clone_0, 8, 8, 4, 4)
+{
+    const float *in = ARG(const float *, 0);
+    float *out = ARG(float *, 1);
+    int yn = ARG(int, 2), xn = ARG(int, 3);
+    for (uint64_t i = 0; i < THREADS(launch) && (int64_t)i < (int64_t)yn * xn; i++) {
+        int y = (int)i / xn, x = (int)i % xn;
+        out[x * yn + y] = in[y * xn + x];
+    }
+}
