@@ -15,8 +15,10 @@
     {                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDA);                      \
         CUresult r = TF_PASS(real(out, owner, name));           \
-        if (r == CUDA_SUCCESS && out)                           \
+        if (r == CUDA_SUCCESS && out) {                         \
             tf_name_set_copy(*out, name);                       \
+            tf_module_set(*out, tf_module_get(owner));          \
+        }                                                       \
         return r;                                               \
     }
 
@@ -27,8 +29,10 @@ CUresult cuKernelGetFunction(CUfunction *f, CUkernel k)
 {
     TF_REAL_OR(cuKernelGetFunction, TF_MISSING_CUDA);
     CUresult r = TF_PASS(real(f, k));
-    if (r == CUDA_SUCCESS && f)
+    if (r == CUDA_SUCCESS && f) {
         tf_name_alias(*f, k);
+        tf_module_set(*f, tf_module_get(k));
+    }
     return r;
 }
 

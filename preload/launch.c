@@ -14,6 +14,7 @@
 #include "launch.h"
 #include "launch_internal.h"
 #include "learn.h"
+#include "names.h"
 #include "replay.h"
 #include "rules.h"
 #include "state.h"
@@ -165,7 +166,22 @@ bool launch_produce(tf_launch *l, const param_layout *p, const unsigned char *by
 
 /* A recognised transpose: deferred, or (refused, log mode) run and
  * reported. False, with l->why, when the rule cannot describe this launch. */
-static bool begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
+enum { RULE_REFUSED, RULE_PRODUCER, RULE_NONE };
+
+/* A launch must be able to write all of what its rule declares. */
+static bool covers(tf_launch *l, const tf_rule *rule)
+{
+    uint64_t threads = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2] * l->block[0] * l->block[1] * l->block[2];
+    uint64_t elements = (uint64_t)l->desc.dst.rows * (uint64_t)l->desc.dst.cols * (uint64_t)l->desc.dst.batch;
+    if (tf_rule_covers(rule, threads, elements))
+        return true;
+    snprintf(l->why, sizeof l->why, "a launch of %llu threads cannot cover the %llu elements its rule declares",
+             (unsigned long long)threads, (unsigned long long)elements);
+    return false;
+}
+
+/* The rule (from `rule` on) whose guards hold, describing this launch. */
+static int begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
 {
     param_layout *p = malloc(sizeof *p);
     unsigned char *bytes = NULL;
@@ -175,11 +191,15 @@ static bool begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
     if (ok && (bytes = launch_pack(l, p)))
         for (int i = 0; i < p->n; i++)
             ptrs[i] = bytes + p->off[i];
-    ok = bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, l->why, sizeof l->why) &&
-         launch_produce(l, p, bytes, deferred);
+    if (bytes)
+        rule = tf_rules_match_launch(tf_state_rules(), rule, l->name, tf_module_get(l->fn), ptrs, p->size, p->n);
+    int kind = bytes && !rule ? RULE_NONE : RULE_REFUSED;
+    if (rule && bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, l->why, sizeof l->why) &&
+        covers(l, rule) && launch_produce(l, p, bytes, deferred))
+        kind = RULE_PRODUCER;
     free(bytes);
     free(p);
-    return ok;
+    return kind;
 }
 
 /* A matched rule that did not fit is logged as a refused transpose with
@@ -234,13 +254,14 @@ bool tf_launch_begin(tf_launch *l)
     l->stream = tf_stream_id(l->raw_stream, l->ptsz_entry);
     if (rule && !launch_acceptable(l))
         rule = (refuse_rule(l), NULL);
-    if (rule && begin_producer(l, rule, &deferred)) {
+    int matched = rule ? begin_producer(l, rule, &deferred) : RULE_NONE;
+    if (matched == RULE_PRODUCER) {
         l->kind = LAUNCH_PRODUCER;
         return deferred;
     }
-    if (rule)
+    if (matched == RULE_REFUSED)
         refuse_rule(l);
-    else if (tf_learning_now && learn_at_launch(l, &deferred)) {
+    else if (!l->refused && tf_learning_now && learn_at_launch(l, &deferred)) {
         l->kind = LAUNCH_PRODUCER;
         return deferred;
     }

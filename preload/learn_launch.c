@@ -10,6 +10,7 @@
 #include "launch_internal.h"
 #include "learn.h"
 #include "learn_rules.h"
+#include "names.h"
 #include "state.h"
 
 static void measure_and_judge(tf_launch *l, const param_layout *p, const unsigned char *bytes,
@@ -51,7 +52,8 @@ bool learn_at_launch(tf_launch *l, bool *deferred)
     bool produced = false;
     if (p && l->args && layout_from_route(l, p) && p->len <= TF_LEARN_MAX_PARAM_BYTES &&
         (bytes = launch_pack(l, p))) {
-        tf_learn_launch ll = { .fn = TF_ADDR(l->fn), .name = l->name, .params = bytes, .len = p->len };
+        tf_learn_launch ll = { .fn = TF_ADDR(l->fn), .module = tf_module_get(l->fn), .name = l->name,
+                               .params = bytes, .len = p->len };
         memcpy(ll.grid, l->grid, sizeof ll.grid);
         memcpy(ll.block, l->block, sizeof ll.block);
         produced = learn_step(l, p, bytes, &ll, deferred);

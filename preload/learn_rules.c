@@ -94,6 +94,8 @@ static void write_one(const tf_learned *t, void *arg)
     if (t->dst.batch > 1)
         fprintf(f, " batch=#%" PRId64 " stride_in=#%" PRId64 " stride_out=#%" PRId64, t->dst.batch, t->src.stride,
                 t->dst.stride);
+    if (t->module)
+        fprintf(f, " module=%016" PRIx64, t->module);
     fprintf(f, " threads=%u", t->grid[0] * t->grid[1] * t->grid[2] * t->block[0] * t->block[1] * t->block[2]);
     guards(f, t, L, off);
     fprintf(f, " sig=");
