@@ -175,3 +175,13 @@ case_learn_adv_flag() { # trusted while its flag holds; verify catches the flip
         expect_summary "$m" 'VERIFY MISMATCH'
     done
 }
+
+case_learn_rule_coverage() { # a rule's launch too small for its footprint: refused, runs as issued
+    run_all learn_adv undercover "$LEARN_STEPS"
+    untouched
+    refused transpose "$LEARN_STEPS"
+    local m
+    for m in log $FOLD_MODES; do
+        expect_events "$m" refuse "$LEARN_STEPS" '.reason | test("16 threads cannot cover the 384 elements")'
+    done
+}

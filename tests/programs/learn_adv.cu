@@ -7,6 +7,9 @@
 //   ptrflag   the same, the flag in a buffer of its own: a third buffer
 //   second    a transpose that also writes a second output
 //   partial   a transpose of only the first half of the rows
+//   undercover  the rows kernel over all rows, launched with too few
+//             threads to cover them (tests/e2e/rules/learn.rules describes
+//             it as a whole transpose: launch coverage must refuse it)
 // Each step (training-loop style, cudaMallocAsync/cudaFreeAsync): W and X
 // fresh, Wt from the kernel, Y = X * Wt (cublasSgemm), Y (and the second
 // output) printed.
@@ -96,6 +99,8 @@ int main(int argc, char **argv)
             transpose_and_double<<<grid, block, 0, s>>>(wt, out2, w, R, C);
         } else if (is(which, "partial")) {
             transpose_rows<<<grid, block, 0, s>>>(wt, w, R, C, R / 2);
+        } else if (is(which, "undercover")) {
+            transpose_rows<<<1, dim3(4, 4), 0, s>>>(wt, w, R, C, R);
         } else {
             return 2;
         }
