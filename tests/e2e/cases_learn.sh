@@ -130,6 +130,11 @@ case_learn_aten() { # strided copy kernel: transposes learned, plain copy and pe
     expect_trace rules "$K_COPY" $((2 * LEARN_STEPS))
     expect_summary fold 'learned kernels: candidates 3, trusted 1, rejected 2'
     expect_summary fold 'never run 3'
+    local report
+    report=$("$ROOT/scripts/transfold" report "$CASE_DIR/log.log")
+    check "report: learned sites listed" 3 "$(grep -cE '^  (trusted|rejected)  kernel _Z16elementwise_copy' <<<"$report")"
+    check "report --json: one trusted site" 1 \
+        "$("$ROOT/scripts/transfold" report --json "$CASE_DIR/log.log" | jq '.learned | map(select(.state == "trusted")) | length')"
 }
 
 case_learn_nvfuser() { # two modules, one kernel name: the transpose learned, the copy never deferred
