@@ -132,6 +132,8 @@ static void candidate_for(tf_engine *e, const tf_operand *op)
             return;
         }
     }
+    if (a && t->knobs.note_recent) /* its writer was not noted: look closer next time */
+        t->knobs.note_recent();
 }
 
 void learn_gemm(tf_engine *e, const tf_gemm *g)

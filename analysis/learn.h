@@ -5,7 +5,9 @@
  *    with every pointer-valued 8-byte slot masked. The last few are kept.
  * 2. When a GEMM operand lies in an allocation the newest noted launch
  *    pointed into, that launch's signature becomes a candidate, with the
- *    GEMM's view of the operand.
+ *    GEMM's view of the operand. (The preload notes only the launches of
+ *    functions it watches: those launched shortly before a GEMM whose
+ *    operand had no noted writer; see knobs.note_recent.)
  * 3. The next launches of a candidate are measured by the preload (run twice
  *    over two sentinel fills of the output, everything reachable snapshotted
  *    and restored); the engine decides on the data whether the written bytes
@@ -31,6 +33,9 @@ typedef struct tf_learn_knobs {
     uint64_t max_bytes;     /* bytes one measurement may snapshot */
     int max_candidates;     /* signatures measured at once, process-wide */
     int max_signatures;     /* signatures remembered at all (memory bound) */
+    /* Called when a GEMM operand's writer is not among the noted launches:
+     * the caller then notes the functions it launched last (may be NULL). */
+    void (*note_recent)(void);
 } tf_learn_knobs;
 
 /* An unknown launch as the engine sees it. */

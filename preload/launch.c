@@ -21,9 +21,12 @@
 
 enum { LAUNCH_SKIP, LAUNCH_UNKNOWN, LAUNCH_PRODUCER };
 
-bool tf_launch_watching(void)
+bool tf_launch_watching(const void *fn)
 {
-    return tf_active() && (tf_state_rules() || atomic_load(&tf_pending_now) != 0 || tf_learning_now);
+    if (!tf_active())
+        return false;
+    bool learn = tf_learning_now && learn_recent(fn);
+    return learn || tf_state_rules() || atomic_load(&tf_pending_now) != 0;
 }
 
 bool layout_from_route(const tf_launch *l, param_layout *p)
@@ -249,7 +252,8 @@ bool tf_launch_begin(tf_launch *l)
     bool deferred = false;
     l->kind = LAUNCH_SKIP;
     l->refused = false;
-    if (!rule && atomic_load(&tf_pending_now) == 0 && !tf_learning_now)
+    bool learn = tf_learning_now && learn_watched(l->fn);
+    if (!rule && atomic_load(&tf_pending_now) == 0 && !learn)
         return false; /* the common case: not even the stream's id is needed */
     l->stream = tf_stream_id(l->raw_stream, l->ptsz_entry);
     if (rule && !launch_acceptable(l))
@@ -261,7 +265,7 @@ bool tf_launch_begin(tf_launch *l)
     }
     if (matched == RULE_REFUSED)
         refuse_rule(l);
-    else if (!l->refused && tf_learning_now && learn_at_launch(l, &deferred)) {
+    else if (!l->refused && learn && learn_at_launch(l, &deferred)) {
         l->kind = LAUNCH_PRODUCER;
         return deferred;
     }

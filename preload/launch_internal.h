@@ -31,6 +31,15 @@ bool launch_produce(tf_launch *l, const param_layout *p, const unsigned char *by
  * trusted transpose (true: a producer, *deferred as launch_produce). */
 bool learn_at_launch(tf_launch *l, bool *deferred);
 
+/* learn_watch.c: which functions learning looks at closely. Every launch
+ * notes its function among the last few (learn_recent, a few loads and
+ * stores, true when it is watched); a GEMM operand whose writer is not
+ * known makes the recent functions watched (learn_watch_recent); only
+ * watched functions pay for signatures. */
+bool learn_recent(const void *fn);
+bool learn_watched(const void *fn);
+void learn_watch_recent(void);
+
 /* learn_measure.c: runs the launch twice over sentinel-filled output with
  * everything reachable snapshotted and restored; the device is as before. */
 struct tf_learn_plan;

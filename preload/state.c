@@ -2,6 +2,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "launch_internal.h"
 #include "learn.h"
 #include "learn_rules.h"
 #include "rules.h"
@@ -135,7 +136,8 @@ static void tf_create(void)
         return;
     }
     if (tf_env_now.learn) {
-        tf_learn_knobs k = { tf_env_now.learn_k, tf_env_now.learn_max_bytes, tf_env_now.learn_max_candidates, 1024 };
+        tf_learn_knobs k = { tf_env_now.learn_k, tf_env_now.learn_max_bytes, tf_env_now.learn_max_candidates, 1024,
+                             learn_watch_recent };
         tf_learn_setup(tf_engine_instance, &k);
         tf_learning_now = tf_learn_on(tf_engine_instance);
     }

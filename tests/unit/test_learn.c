@@ -129,12 +129,15 @@ static tf_gemm gemm_reading(uint64_t addr)
     return g;
 }
 
+static int notes_asked;
+static void count_note_recent(void) { notes_asked++; }
+
 static fixture *learning(int k, int max_candidates)
 {
     fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
     tf_alloc(f->e, SRC_BASE, BYTES, TF_MEM_DEVICE);
     tf_alloc(f->e, OUT_BASE, BYTES, TF_MEM_DEVICE);
-    tf_learn_knobs knobs = { k, 1 << 20, max_candidates, 16 };
+    tf_learn_knobs knobs = { k, 1 << 20, max_candidates, 16, count_note_recent };
     tf_learn_setup(f->e, &knobs);
     return f;
 }
@@ -176,6 +179,26 @@ static void test_candidate_to_trusted(void **state)
     assert_false(tf_learn_describe(f->e, &l3, &d));
     fflush(f->log);
     assert_non_null(strstr(f->logbuf, "\"what\":\"trusted\""));
+    fixture_free(f);
+}
+
+/* A GEMM reading memory no noted launch pointed into asks for the recent
+ * functions to be noted; one whose writer was noted does not. */
+static void test_unknown_writer_asks_for_notes(void **state)
+{
+    (void)state;
+    fixture *f = learning(2, 8);
+    tf_gemm g = gemm_reading(OUT_BASE);
+    tf_plan gp;
+    notes_asked = 0;
+    tf_gemm_begin(f->e, &g, &gp);
+    assert_int_equal(notes_asked, 1);
+    params p = { OUT_BASE, SRC_BASE, R, C };
+    tf_learn_launch l = launch_of(&p);
+    tf_learn_plan plan;
+    tf_learn_launch_begin(f->e, &l, &plan);
+    tf_gemm_begin(f->e, &g, &gp);
+    assert_int_equal(notes_asked, 1);
     fixture_free(f);
 }
 
@@ -242,7 +265,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_prove_transpose),   cmocka_unit_test(test_prove_padded),
         cmocka_unit_test(test_prove_refusals),
-        cmocka_unit_test(test_candidate_to_trusted), cmocka_unit_test(test_rejected_for_good),
+        cmocka_unit_test(test_candidate_to_trusted), cmocka_unit_test(test_unknown_writer_asks_for_notes),
+        cmocka_unit_test(test_rejected_for_good),
         cmocka_unit_test(test_candidate_cap),     cmocka_unit_test(test_signature_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
