@@ -136,6 +136,15 @@ static void candidate_for(tf_engine *e, const tf_operand *op)
         t->knobs.note_recent();
 }
 
+bool tf_learn_open(const tf_engine *e)
+{
+    const tf_learn *t = e->learn;
+    for (unsigned n = 0; t && n < LEARN_RING && n < t->ring_next; n++)
+        if (t->ring[n].sig->state == SIG_SEEN)
+            return true;
+    return false;
+}
+
 void learn_gemm(tf_engine *e, const tf_gemm *g)
 {
     if (!e->learn)

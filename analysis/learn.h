@@ -76,6 +76,10 @@ tf_learn_action tf_learn_launch_begin(tf_engine *e, const tf_learn_launch *l, tf
 void tf_learn_measured(tf_engine *e, const tf_learn_launch *l, const tf_learn_plan *plan, const tf_learn_obs *o);
 /* A trusted launch's transpose (name and producer as given in l). */
 bool tf_learn_describe(tf_engine *e, const tf_learn_launch *l, tf_transpose_desc *d);
+/* Whether a GEMM could make a candidate of a noted launch now (a noted
+ * launch whose signature is not yet judged): GEMMs need not be shown to
+ * learning otherwise, unless new functions were launched. */
+bool tf_learn_open(const tf_engine *e);
 /* A GEMM read these operands: candidates (called by tf_gemm_begin). */
 void learn_gemm(tf_engine *e, const tf_gemm *g);
 

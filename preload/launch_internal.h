@@ -39,6 +39,8 @@ bool learn_at_launch(tf_launch *l, bool *deferred);
 bool learn_recent(const void *fn);
 bool learn_watched(const void *fn);
 void learn_watch_recent(void);
+/* Whether functions were launched since the recent ones were last watched. */
+bool learn_recent_unwatched(void);
 
 /* learn_measure.c: runs the launch twice over sentinel-filled output with
  * everything reachable snapshotted and restored; the device is as before. */

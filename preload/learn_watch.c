@@ -16,6 +16,7 @@
 static _Atomic(const void *) recent[RECENT];
 static _Atomic unsigned recent_next;
 static _Atomic(const void *) watched[WATCHED];
+static _Atomic bool unwatched_recent; /* launches since the recent functions were last watched */
 
 static unsigned slot(const void *fn)
 {
@@ -32,11 +33,19 @@ bool learn_recent(const void *fn)
     unsigned i = atomic_load_explicit(&recent_next, memory_order_relaxed);
     atomic_store_explicit(&recent_next, i + 1, memory_order_relaxed);
     atomic_store_explicit(&recent[i % RECENT], fn, memory_order_relaxed);
+    atomic_store_explicit(&unwatched_recent, true, memory_order_relaxed);
     return learn_watched(fn);
+}
+
+bool learn_recent_unwatched(void)
+{
+    return atomic_load_explicit(&unwatched_recent, memory_order_relaxed);
 }
 
 void learn_watch_recent(void)
 {
+    if (!atomic_exchange_explicit(&unwatched_recent, false, memory_order_relaxed))
+        return; /* nothing launched since: the ring is watched already */
     for (int i = 0; i < RECENT; i++) {
         const void *fn = atomic_load_explicit(&recent[i], memory_order_relaxed);
         if (fn)

@@ -13,6 +13,7 @@ tf_env tf_env_now;
 _Atomic size_t tf_pending_now;
 _Atomic int tf_mode_now = TF_MODE_OFF;
 bool tf_learning_now;
+_Atomic bool tf_learn_open_now;
 
 static pthread_once_t tf_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t tf_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -169,6 +170,8 @@ tf_engine *tf_lock(void)
 void tf_unlock(tf_engine *e)
 {
     atomic_store_explicit(&tf_pending_now, e ? tf_engine_pending(e) : 0, memory_order_release);
+    if (tf_learning_now)
+        atomic_store_explicit(&tf_learn_open_now, e && tf_learn_open(e), memory_order_relaxed);
     tf_holding = false;
     pthread_mutex_unlock(&tf_mutex);
     tf_depth--;

@@ -65,11 +65,19 @@ static inline bool tf_watching(void)
     return tf_active() && atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0;
 }
 
+/* Learning: a noted launch could still become a candidate (published at
+ * each unlock), or functions ran that a GEMM may want watched. */
+extern _Atomic bool tf_learn_open_now;
+bool learn_recent_unwatched(void);
+
 /* A GEMM must be described: something is pending, or it may make an
  * unknown kernel a learning candidate. */
 static inline bool tf_consumer_watching(void)
 {
-    return tf_active() && (tf_learning_now || atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0);
+    return tf_active() &&
+           (atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0 ||
+            (tf_learning_now && (atomic_load_explicit(&tf_learn_open_now, memory_order_relaxed) ||
+                                 learn_recent_unwatched())));
 }
 
 /* Lock the engine (raising the depth: the engine may replay). */
