@@ -62,7 +62,7 @@ static void read_learn(tf_env *env)
     static const char *const onoff[] = { "0", "1", NULL };
     int learn = 0;
     unsigned long long k = 2, cands = 64;
-    env->learn_max_bytes = 256ull << 20;
+    env->learn_max_bytes = 1ull << 30; /* the seed's 283 MB weight pair fits; host memory: 3x */
     read_choice(env, "TRANSFOLD_LEARN", onoff, "0, 1", &learn);
     read_count(env, "TRANSFOLD_LEARN_K", 1000, &k);
     read_count(env, "TRANSFOLD_LEARN_MAX_BYTES", 1ull << 40, &env->learn_max_bytes);
