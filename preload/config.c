@@ -51,10 +51,13 @@ static void read_count(tf_env *env, const char *var, unsigned long long max, uns
     char *end;
     errno = 0;
     unsigned long long n = strtoull(v, &end, 10);
-    if (errno || *end || n == 0 || n > max || v[0] == '-')
-        pass_through(env, var, v, "a positive integer");
-    else
+    if (errno || *end || n == 0 || n > max || v[0] == '-') {
+        fprintf(stderr, "transfold: %s=%s is not a positive integer up to %llu; running as pass-through\n", var, v,
+                max);
+        env->mode = TF_MODE_OFF;
+    } else {
         *out = n;
+    }
 }
 
 static void read_learn(tf_env *env)

@@ -191,3 +191,16 @@ case_learn_rule_coverage() { # a rule's launch too small for its footprint: refu
         expect_events "$m" refuse "$LEARN_STEPS" '.reason | test("16 threads cannot cover the 384 elements")'
     done
 }
+
+case_learn_bad_knobs() { # a bad learning knob: one line naming it, then pass-through
+    local v
+    for v in TRANSFOLD_LEARN=2 TRANSFOLD_LEARN_K=0 TRANSFOLD_LEARN_MAX_BYTES=-5 TRANSFOLD_LEARN_MAX_CANDIDATES=x; do
+        run_mode base "$BUILD/programs/learn_aten" 2
+        learn_mode bad "$v" -- "$BUILD/programs/learn_aten" 2
+        same_as_base bad
+        expect_same_trace bad
+        # (timeout, run under the same preload, says it too)
+        check "$v: a line names it" yes "$(grep -q "^transfold: ${v%%=*}=${v#*=} is not" "$CASE_DIR/bad.err" && echo yes)"
+        expect_events bad learn 0
+    done
+}
