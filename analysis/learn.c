@@ -228,6 +228,26 @@ void tf_learn_measured(tf_engine *e, const tf_learn_launch *l, const tf_learn_pl
     }
 }
 
+static bool same_shape(const tf_view *a, const tf_view *b)
+{
+    return a->elem == b->elem && a->rows == b->rows && a->cols == b->cols && a->ld == b->ld && a->batch == b->batch;
+}
+
+void tf_learn_distrust(tf_engine *e, uint64_t record, const char *why)
+{
+    tf_record *p = NULL;
+    learn_sig *s, *tmp;
+    if (e->learn)
+        HASH_FIND(hh, e->pending, &record, sizeof record, p);
+    if (!p)
+        return;
+    HASH_ITER(hh, e->learn->sigs, s, tmp) {
+        if (s->state == SIG_TRUSTED && strcmp(s->name, p->name) == 0 && same_shape(&s->view, &p->d.dst) &&
+            same_shape(&s->src, &p->d.src))
+            reject(e, s, why);
+    }
+}
+
 static const char *dtype_of(uint32_t elem)
 {
     static const char *const names[] = { "bytes", "8-bit", "16-bit", "bytes", "32-bit", "bytes", "bytes", "bytes",

@@ -80,6 +80,10 @@ bool tf_learn_describe(tf_engine *e, const tf_learn_launch *l, tf_transpose_desc
  * launch whose signature is not yet judged): GEMMs need not be shown to
  * learning otherwise, unless new functions were launched. */
 bool tf_learn_open(const tf_engine *e);
+/* Verify mode found a GEMM folded onto pending record `record` wrong: the
+ * learned signatures that could have produced it (same kernel name and
+ * views) are rejected for the rest of the process. */
+void tf_learn_distrust(tf_engine *e, uint64_t record, const char *why);
 /* A GEMM read these operands: candidates (called by tf_gemm_begin). */
 void learn_gemm(tf_engine *e, const tf_gemm *g);
 

@@ -77,7 +77,19 @@ learn_all() {
         check "$m: events carry a mode" 0 "$(jq -c 'select(.mode != "fold" and .mode != "log")' "$CASE_DIR/$m.log" 2>&1 | wc -l)"
     done
     measured_only log
-    expect_verified
+    # verify mode checks every folded call; on the wrong-fold build the first
+    # mismatch also distrusts the learned transpose, so later steps run as issued
+    local folds checked
+    folds=$(count_events fold true verify)
+    checked=$(count_events verify true verify)
+    check "verify: no mismatch" 0 "$(count_events verify '.result != "equal"' verify)"
+    check "verify: every folded call checked" yes \
+        "$([ "$checked" -le "$folds" ] && [ "$checked" -ge $(((folds + 1) / 2)) ] && echo yes || echo no)"
+    if [ "$folds" -gt 0 ]; then
+        check "inject: the wrong fold caught, nothing passed" yes "$([ "$(count_events verify '.result == "MISMATCH"' inject)" -ge 1 ] &&
+            [ "$(count_events verify '.result == "equal"' inject)" = 0 ] && echo yes || echo no)"
+        expect_events inject learn 1 '.what == "rejected" and (.reason | test("verify"))'
+    fi
     for m in verify rules_verify; do check "$m: no mismatch" 0 "$(count_events verify '.result != "equal"' "$m")"; done
     expect_summary fold 'learned kernels: candidates'
 }
@@ -177,9 +189,14 @@ case_learn_adv_flag() { # trusted while its flag holds; verify catches the flip
     local m
     for m in flip flip_rules; do
         same_as_base "$m" # verify keeps the unfolded result
-        expect_events "$m" verify 2 '.result == "MISMATCH"'
         expect_summary "$m" 'VERIFY MISMATCH'
     done
+    # learned in the process: distrusted at the first mismatch, run as issued after
+    expect_events flip verify 1 '.result == "MISMATCH"'
+    expect_events flip learn 1 '.what == "rejected" and (.reason | test("verify"))'
+    expect_events flip transpose 1
+    # from a rules file: the rule holds, every flipped step is caught
+    expect_events flip_rules verify 2 '.result == "MISMATCH"'
 }
 
 case_learn_rule_coverage() { # a rule's launch too small for its footprint: refused, runs as issued

@@ -179,6 +179,15 @@ static void test_candidate_to_trusted(void **state)
     assert_false(tf_learn_describe(f->e, &l3, &d));
     fflush(f->log);
     assert_non_null(strstr(f->logbuf, "\"what\":\"trusted\""));
+    /* a producer like any other; a wrong fold onto it found by verify
+     * distrusts the signature for good */
+    fake_replay fr = { 0 };
+    assert_true(tf_learn_describe(f->e, &l2, &d));
+    assert_true(tf_transpose_begin(f->e, &d, replay_of(&fr), NULL));
+    tf_learn_distrust(f->e, 1, "verify: wrong");
+    assert_int_equal(tf_learn_launch_begin(f->e, &l, &plan), TF_LEARN_RUN);
+    fflush(f->log);
+    assert_non_null(strstr(f->logbuf, "verify: wrong"));
     fixture_free(f);
 }
 
