@@ -85,6 +85,7 @@ tf_learn_action tf_learn_launch_begin(tf_engine *e, const tf_learn_launch *l, tf
         return TF_LEARN_RUN;
     seen.sig = s;
     t->ring[t->ring_next++ % LEARN_RING] = seen;
+    s->last_use = ++t->clock;
     plan->sig = s->hash;
     if (s->state == SIG_TRUSTED)
         return TF_LEARN_PRODUCE;
@@ -98,10 +99,27 @@ tf_learn_action tf_learn_launch_begin(tf_engine *e, const tf_learn_launch *l, tf
     return TF_LEARN_MEASURE;
 }
 
+/* At the cap, the candidate launched longest ago and not yet measured goes
+ * back to unjudged (a shape that never recurs must not hold a place). */
+static bool evict_idle_candidate(tf_engine *e)
+{
+    learn_sig *s, *tmp, *idle = NULL;
+    HASH_ITER(hh, e->learn->sigs, s, tmp) {
+        if (s->state == SIG_CANDIDATE && s->verified == 0 && (!idle || s->last_use < idle->last_use))
+            idle = s;
+    }
+    if (!idle || idle->last_use + LEARN_IDLE > e->learn->clock)
+        return false;
+    idle->state = SIG_SEEN;
+    e->learn->ncandidates--;
+    log_learn(e, idle, "evicted", "candidate cap reached: the longest idle candidate makes room");
+    return true;
+}
+
 static void make_candidate(tf_engine *e, learn_sig *s, const tf_operand *op, uint64_t ptr, size_t off)
 {
     tf_learn *t = e->learn;
-    if (t->ncandidates >= t->knobs.max_candidates) {
+    if (t->ncandidates >= t->knobs.max_candidates && !evict_idle_candidate(e)) {
         if (!t->cand_cap_logged)
             log_learn(e, s, "cap", "candidate cap reached (TRANSFOLD_LEARN_MAX_CANDIDATES): not measured");
         t->cand_cap_logged = true;
@@ -112,6 +130,7 @@ static void make_candidate(tf_engine *e, learn_sig *s, const tf_operand *op, uin
     s->out_delta = (int64_t)(op->v.addr - ptr);
     s->view = op->v;
     s->view.addr = 0;
+    s->last_use = t->clock;
     t->ncandidates++;
     e->n.learn_candidates++;
     log_learn(e, s, "candidate", NULL);

@@ -9,6 +9,7 @@
 
 #define LEARN_MASK_WORDS (TF_LEARN_MAX_PARAM_BYTES / 8 / 64)
 #define LEARN_RING 16 /* unknown launches remembered for candidate creation */
+#define LEARN_IDLE 64 /* noted launches after which an unmeasured candidate may be evicted */
 
 typedef enum sig_state { SIG_SEEN, SIG_CANDIDATE, SIG_TRUSTED, SIG_REJECTED } sig_state;
 
@@ -22,6 +23,7 @@ typedef struct learn_sig {
     char *name;
     sig_state state;
     int verified;
+    uint64_t last_use;               /* learning's clock when last noted or made a candidate */
     size_t out_off;                  /* the slot pointing at what the GEMM read */
     int64_t out_delta;               /* view address minus that pointer */
     tf_view view;                    /* the GEMM's view (addr 0) */
@@ -46,6 +48,7 @@ typedef struct tf_learn {
     learn_seen ring[LEARN_RING];
     unsigned ring_next;
     uint64_t lo, hi;                 /* span of every allocation seen: what a pointer looks like */
+    uint64_t clock;                  /* noted launches so far */
 } tf_learn;
 
 /* learn_sig.c */

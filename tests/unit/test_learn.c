@@ -249,7 +249,19 @@ static void test_candidate_cap(void **state)
     tf_gemm_begin(f->e, &g2, &gp);
     assert_int_equal(tf_learn_launch_begin(f->e, &lb, &plan), TF_LEARN_RUN);
     fflush(f->log);
-    assert_non_null(strstr(f->logbuf, "candidate cap reached"));
+    assert_non_null(strstr(f->logbuf, "candidate cap reached (TRANSFOLD"));
+    /* once the first candidate has been idle long enough, it makes room */
+    for (int i = 0; i < 70; i++) {
+        params other = { OUT_BASE, SRC_BASE, 1, 1 };
+        tf_learn_launch lo = launch_of(&other);
+        tf_learn_launch_begin(f->e, &lo, &plan);
+    }
+    tf_learn_launch_begin(f->e, &lb, &plan);
+    tf_gemm_begin(f->e, &g2, &gp);
+    assert_int_equal(tf_learn_launch_begin(f->e, &lb, &plan), TF_LEARN_MEASURE);
+    assert_int_equal(tf_learn_launch_begin(f->e, &la, &plan), TF_LEARN_RUN);
+    fflush(f->log);
+    assert_non_null(strstr(f->logbuf, "\"what\":\"evicted\""));
     fixture_free(f);
 }
 
