@@ -12,9 +12,6 @@ void tf_learn_setup(tf_engine *e, const tf_learn_knobs *k)
         return;
     e->learn->knobs = *k;
     e->learn->lo = UINT64_MAX;
-    const tf_alloc_entry *a, *tmp;
-    HASH_ITER(hh, e->allocs, a, tmp)
-        learn_alloc(e, a->base, a->size);
 }
 
 bool tf_learn_on(const tf_engine *e)

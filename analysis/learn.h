@@ -66,6 +66,8 @@ typedef struct tf_learn_obs {
     int status;                   /* non-zero: the measuring launches failed (nothing proven) */
 } tf_learn_obs;
 
+/* Turns learning on; before any allocation is noted (what a pointer looks
+ * like is learned from the allocations that follow). */
 void tf_learn_setup(tf_engine *e, const tf_learn_knobs *k);
 bool tf_learn_on(const tf_engine *e);
 

@@ -135,10 +135,10 @@ static void count_note_recent(void) { notes_asked++; }
 static fixture *learning(int k, int max_candidates)
 {
     fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
-    tf_alloc(f->e, SRC_BASE, BYTES, TF_MEM_DEVICE);
-    tf_alloc(f->e, OUT_BASE, BYTES, TF_MEM_DEVICE);
     tf_learn_knobs knobs = { k, 1 << 20, max_candidates, 16, count_note_recent };
     tf_learn_setup(f->e, &knobs);
+    tf_alloc(f->e, SRC_BASE, BYTES, TF_MEM_DEVICE);
+    tf_alloc(f->e, OUT_BASE, BYTES, TF_MEM_DEVICE);
     return f;
 }
 
