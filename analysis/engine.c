@@ -32,6 +32,7 @@ void tf_engine_free(tf_engine *e)
     HASH_ITER(hh, e->pending, p, tmp)
         rec_drop(e, p, "process exit: destination never freed");
     summary_write(e);
+    learn_free(e);
     alloc_clear(e);
     late_clear(e);
     free(e);
@@ -40,6 +41,7 @@ void tf_engine_free(tf_engine *e)
 void tf_alloc(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind)
 {
     alloc_add(e, base, size, kind);
+    learn_alloc(e, base, size);
 }
 
 static tf_alloc_entry *alloc_at(tf_engine *e, uint64_t base)

@@ -6,6 +6,7 @@
 
 #include "algebra.h"
 #include "internal.h"
+#include "learn.h"
 
 static tf_record *record_under(tf_engine *e, const tf_view *v)
 {
@@ -59,6 +60,7 @@ void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
     plan_reset(plan);
     if (e->late)
         late_order(e, &g->acc);
+    learn_gemm(e, g);
     if (e->npending == 0)
         return;
     effects_before(e, &g->acc);

@@ -30,6 +30,7 @@ typedef struct tf_alloc_entry {
 typedef struct tf_counts {
     uint64_t seen, deferred, never_run, materialized, refused, folded;
     uint64_t bytes_saved, launches_saved, fallbacks, verified, verify_mismatches, replays_failed;
+    uint64_t learn_candidates, learn_trusted, learn_rejected;
     const char *reason_key[TF_MAX_REASONS];
     uint64_t reason_n[TF_MAX_REASONS];
 } tf_counts;
@@ -44,6 +45,7 @@ struct tf_engine {
     struct tf_late *late; /* late.c */
     size_t nlate;
     bool log_write_failed, summary_write_failed; /* said once on stderr */
+    struct tf_learn *learn; /* NULL unless learning (learn.c) */
 };
 
 /* records.c */
@@ -66,6 +68,10 @@ tf_range alloc_range(const tf_engine *e, tf_range r);
 void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind);
 tf_alloc_entry *alloc_take(tf_engine *e, uint64_t base);
 void alloc_clear(tf_engine *e);
+
+/* learn.c */
+void learn_alloc(tf_engine *e, uint64_t base, uint64_t size);
+void learn_free(tf_engine *e);
 
 /* effects.c */
 void effects_before(tf_engine *e, const tf_access *a);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "learn_internal.h"
 #include "verify.h"
 
 typedef struct jline { char buf[1024]; size_t len; } jline;
@@ -146,6 +147,28 @@ void log_drop(tf_engine *e, const tf_record *p, const char *reason)
     jl_str(&j, "reason", reason);
     jl_int(&j, "folds", p->folds);
     jl_int(&j, "launches", 1);
+    jl_end(e, &j);
+}
+
+void log_learn(tf_engine *e, const learn_sig *s, const char *what, const char *reason)
+{
+    if (!e->cfg.log)
+        return;
+    jline j;
+    jl_begin(e, &j, "learn");
+    jl_str(&j, "what", what);
+    if (s) {
+        jl_str(&j, "name", s->name);
+        jl_raw(&j, ",\"sig\":\"%016" PRIx64 "\"", s->hash);
+        jl_int(&j, "rows", s->view.rows);
+        jl_int(&j, "cols", s->view.cols);
+        jl_int(&j, "batch", s->view.batch);
+        jl_int(&j, "elem", s->view.elem);
+        jl_int(&j, "verified", s->verified);
+        jl_int(&j, "k", e->learn->knobs.k);
+    }
+    if (reason)
+        jl_str(&j, "reason", reason);
     jl_end(e, &j);
 }
 

@@ -129,6 +129,9 @@ static bool parse_pair(parse_ctx *c, char *tok, tf_rule *r, bool *seen_elem, boo
         *seen_sig = true;
         return parse_sig(c, v, r);
     }
+    const char *extra_err = NULL;
+    if (rule_extra_key(r, tok, v, &extra_err))
+        return extra_err ? fail(c, "%s", extra_err) : true;
     int k = key_index(tok);
     if (k < 0)
         return fail(c, "unknown key '%s'", tok);
@@ -178,8 +181,10 @@ static bool parse_line(parse_ctx *c, char *s, tf_rule *r, bool *empty)
         ok = parse_pair(c, tok, r, &seen_elem, &seen_sig);
     if (ok)
         ok = check_complete(c, r, seen_elem);
-    if (!ok)
+    if (!ok) {
         free(r->glob);
+        free(r->guards);
+    }
     return ok;
 }
 
@@ -212,6 +217,7 @@ static bool parse_into(tf_rules *rs, const char *text, const char *file, char *e
         ok = parse_line(&c, line, &r, &empty);
         if (ok && !empty && !rules_push(rs, &r)) {
             free(r.glob);
+            free(r.guards);
             ok = fail(&c, "out of memory%s", "");
         }
     }
@@ -318,8 +324,10 @@ void tf_rules_free(tf_rules *rs)
 {
     if (!rs)
         return;
-    for (size_t i = 0; i < rs->n; i++)
+    for (size_t i = 0; i < rs->n; i++) {
         free(rs->v[i].glob);
+        free(rs->v[i].guards);
+    }
     free(rs->v);
     free(rs);
 }

@@ -11,6 +11,7 @@
 #define TF_RULES_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "engine.h"
 
@@ -27,6 +28,17 @@ size_t tf_rules_count(const tf_rules *rs);
 
 /* The first rule whose glob matches the kernel's device name, or NULL. */
 const tf_rule *tf_rules_match(const tf_rules *rs, const char *name);
+/* From `first` (a match of tf_rules_match) on, the first rule whose glob
+ * matches and whose guards hold for the launch: every if= value in its
+ * parameters, module= equal to `module` (the identity of the image the
+ * kernel came from, 0 when unknown). NULL when none. */
+const tf_rule *tf_rules_match_launch(const tf_rules *rs, const tf_rule *first, const char *name, uint64_t module,
+                                     void *const *params, const size_t *sizes, int nparams);
+/* Whether a launch of `threads` threads can write all `elements` of the
+ * rule's footprint: at least threads= when the rule gives it, else at most
+ * TF_RULE_ELEMS_PER_THREAD elements a thread. */
+#define TF_RULE_ELEMS_PER_THREAD 16
+bool tf_rule_covers(const tf_rule *r, uint64_t threads, uint64_t elements);
 /* Parameter sizes from the rule's sig=, or NULL (count in *n). */
 const size_t *tf_rule_sig(const tf_rule *r, int *n);
 

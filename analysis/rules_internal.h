@@ -20,13 +20,30 @@ typedef struct field {
     int64_t lit;
 } field;
 
+/* if=P@OFF:TYPE=VALUE: the launch matches only when that value is there. */
+typedef struct guard {
+    int index;
+    long off;
+    int width;       /* bytes: 1, 2, 4, 8 */
+    uint64_t value;  /* the bytes, little-endian, as an unsigned number */
+} guard;
+
 struct tf_rule {
     char *glob;
     field f[K_N];
     uint32_t elem;
     size_t sig[TF_RULE_MAX_PARAMS];
     int nsig;
+    guard *guards;   /* rule_guard.c */
+    int nguards;
+    bool has_module;
+    uint64_t module; /* module=: the identity of the image the kernel came from */
+    uint64_t threads;/* threads=: the fewest threads a launch may have */
 };
+
+/* rule_guard.c: keys beyond the shape (if=, module=, threads=). True when
+ * `key` is one of them; *err is then NULL or the problem. */
+bool rule_extra_key(tf_rule *r, const char *key, const char *value, const char **err);
 
 struct tf_rules {
     tf_rule *v;

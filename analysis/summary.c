@@ -40,6 +40,9 @@ void summary_write(tf_engine *e)
     if (n->replays_failed)
         fprintf(f, "transfold: REPLAYS FAILED: %" PRIu64 " deferred transposes could not be reissued\n",
                 n->replays_failed);
+    if (e->learn)
+        fprintf(f, "transfold: learned kernels: candidates %" PRIu64 ", trusted %" PRIu64 ", rejected %" PRIu64 "\n",
+                n->learn_candidates, n->learn_trusted, n->learn_rejected);
     if (n->verified)
         fprintf(f, "transfold: verified %" PRIu64 " folded calls, %" PRIu64 " mismatches\n", n->verified,
                 n->verify_mismatches);

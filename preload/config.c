@@ -45,6 +45,40 @@ static void read_choice(tf_env *env, const char *var, const char *const *names,
         *out = i;
 }
 
+/* A positive integer variable into *out (unchanged when unset). */
+static void read_count(tf_env *env, const char *var, unsigned long long max, unsigned long long *out)
+{
+    const char *v = env_or_null(var);
+    if (!v)
+        return;
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (errno || *end || n == 0 || n > max || v[0] == '-') {
+        fprintf(stderr, "transfold: %s=%s is not a positive integer up to %llu; running as pass-through\n", var, v,
+                max);
+        env->mode = TF_MODE_OFF;
+    } else {
+        *out = n;
+    }
+}
+
+static void read_learn(tf_env *env)
+{
+    static const char *const onoff[] = { "0", "1", NULL };
+    int learn = 0;
+    unsigned long long k = 2, cands = 64;
+    env->learn_max_bytes = 1ull << 30; /* the seed's 283 MB weight pair fits; host memory: 3x */
+    read_choice(env, "TRANSFOLD_LEARN", onoff, "0, 1", &learn);
+    read_count(env, "TRANSFOLD_LEARN_K", 1000, &k);
+    read_count(env, "TRANSFOLD_LEARN_MAX_BYTES", 1ull << 40, &env->learn_max_bytes);
+    read_count(env, "TRANSFOLD_LEARN_MAX_CANDIDATES", 4096, &cands);
+    env->learn = learn == 1;
+    env->learn_k = (int)k;
+    env->learn_max_candidates = (int)cands;
+    env->learn_out = env_or_null("TRANSFOLD_LEARN_OUT");
+}
+
 tf_env tf_env_read(void)
 {
     static const char *const modes[] = { "fold", "log", "off", NULL };
@@ -62,6 +96,7 @@ tf_env tf_env_read(void)
     env.verify = ver == 1;
     env.log_path = env_or_null("TRANSFOLD_LOG");
     env.rules = env_or_null("TRANSFOLD_RULES");
+    read_learn(&env);
     const char *summary = env_or_null("TRANSFOLD_SUMMARY");
     if (summary)
         env.summary_path = strcmp(summary, "none") == 0 ? NULL : strcmp(summary, "stderr") == 0 ? "-" : summary;
@@ -70,6 +105,7 @@ tf_env tf_env_read(void)
     read_choice(&env, "TRANSFOLD_MODE", modes, "fold, log, off", &mode);
     if (env.mode != TF_MODE_OFF)
         env.mode = (tf_mode)mode;
+    env.learn = env.learn || env.learn_out || env.mode == TF_MODE_LOG; /* diagnosis reports proven kernels */
     return env;
 }
 

@@ -13,6 +13,11 @@ typedef struct tf_env {
     const char *rules;        /* colon-separated rule files, or NULL */
     bool verify;
     tf_scales scales;
+    bool learn;               /* TRANSFOLD_LEARN=1, or log mode */
+    int learn_k;              /* TRANSFOLD_LEARN_K */
+    unsigned long long learn_max_bytes;   /* TRANSFOLD_LEARN_MAX_BYTES */
+    int learn_max_candidates; /* TRANSFOLD_LEARN_MAX_CANDIDATES */
+    const char *learn_out;    /* TRANSFOLD_LEARN_OUT: learned rules written here at exit */
 } tf_env;
 
 /* Parses the environment. A bad value prints one line naming it and yields

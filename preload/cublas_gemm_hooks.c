@@ -8,7 +8,7 @@
 #define PASS_FAST(NAME, ...)                                \
     do {                                                    \
         tf_fn_##NAME real_ = TF_REAL(NAME);                 \
-        if (real_ && !tf_watching())                        \
+        if (real_ && !tf_consumer_watching())                  \
             return TF_PASS(real_(__VA_ARGS__));             \
     } while (0)
 

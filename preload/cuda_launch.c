@@ -15,8 +15,10 @@
     {                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDA);                      \
         CUresult r = TF_PASS(real(out, owner, name));           \
-        if (r == CUDA_SUCCESS && out)                           \
+        if (r == CUDA_SUCCESS && out) {                         \
             tf_name_set_copy(*out, name);                       \
+            tf_module_set(*out, tf_module_get(owner));          \
+        }                                                       \
         return r;                                               \
     }
 
@@ -27,8 +29,10 @@ CUresult cuKernelGetFunction(CUfunction *f, CUkernel k)
 {
     TF_REAL_OR(cuKernelGetFunction, TF_MISSING_CUDA);
     CUresult r = TF_PASS(real(f, k));
-    if (r == CUDA_SUCCESS && f)
+    if (r == CUDA_SUCCESS && f) {
         tf_name_alias(*f, k);
+        tf_module_set(*f, tf_module_get(k));
+    }
     return r;
 }
 
@@ -99,7 +103,7 @@ static tf_launch driver_launch(const char *api, CUfunction f, tf_relaunch_fn rel
     CUresult NAME PARAMS                                                                        \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
-        if (!tf_launch_watching())                                                              \
+        if (!tf_launch_watching(f))                                                                 \
             return TF_PASS(real ARGS);                                                          \
         tf_launch l = driver_launch(API, f, relaunch_##NAME, (unsigned[3]){ gx, gy, gz },       \
                                     (unsigned[3]){ bx, by, bz }, shm, TF_ADDR(s), PTSZ, params, EXTRA);   \
@@ -134,7 +138,7 @@ CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", true, NUL
     CUresult NAME(const CUlaunchConfig *c, CUfunction f, void **params, void **extra)           \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
-        if (!c || !tf_launch_watching())                                                        \
+        if (!c || !tf_launch_watching(f))                                                             \
             return TF_PASS(real(c, f, params, extra));                                          \
         CUstream s = c->hStream;                                                                \
         tf_launch l = driver_launch("cuLaunchKernelEx", f, relaunch_##NAME,                     \

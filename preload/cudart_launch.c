@@ -79,7 +79,7 @@ static tf_launch runtime_launch(const char *api, const void *fn, tf_param_info_f
     cudaError_t NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm, cudaStream_t s)          \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
-        if (!tf_launch_watching())                                                              \
+        if (!tf_launch_watching(fn))                                                                  \
             return TF_PASS(real(fn, g, b, args, shm, s));                                       \
         tf_launch l = runtime_launch(API, (const void *)fn, INFO, relaunch_##NAME, g, b, args,  \
                                      shm, TF_ADDR(s), PTSZ);                                              \
@@ -111,7 +111,7 @@ LAUNCH_HOOK(__cudaLaunchKernel_ptsz, cudaKernel_t, kernel_param_info, "__cudaLau
     cudaError_t NAME(const cudaLaunchConfig_t *c, const void *fn, void **args)                  \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
-        if (!c || !tf_launch_watching())                                                        \
+        if (!c || !tf_launch_watching(fn))                                                            \
             return TF_PASS(real(c, fn, args));                                                  \
         cudaStream_t s = c->stream;                                                             \
         tf_launch l = runtime_launch("cudaLaunchKernelExC", fn, stub_param_info, relaunch_##NAME, \

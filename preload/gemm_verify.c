@@ -6,6 +6,7 @@
 
 #include "describe.h"
 #include "gemm_verify.h"
+#include "learn.h"
 #include "hooks.h"
 #include "replay.h"
 #include "state.h"
@@ -144,7 +145,7 @@ static void compare(const tf_view *c, const char *dtype, const unsigned char *fo
     }
 }
 
-static void check(const tf_gemm *g, const char *dtype, void *snapshot)
+static void check(const tf_gemm *g, const tf_plan *plan, const char *dtype, void *snapshot)
 {
     const tf_view *c = &g->acc.writes[0];
     uint64_t n = span(c);
@@ -160,6 +161,9 @@ static void check(const tf_gemm *g, const char *dtype, void *snapshot)
         tf_engine *e = tf_lock();
         if (e)
             tf_verify_report(e, g, &r);
+        for (int i = 0; e && !r.equal && i < g->nin; i++) /* a learned transpose must not fold again */
+            if (plan->in[i].record)
+                tf_learn_distrust(e, plan->in[i].record, "verify: a GEMM folded onto it differed from the unfolded one");
         tf_unlock(e);
     }
     free(folded);
@@ -174,7 +178,7 @@ void tf_verify_gemm(const tf_gemm *g, const tf_plan *plan, const char *out_dtype
     tf_depth++;
     int held = tf_rt_error_hold();
     if (snapshot && replay_sources(g, plan, &rel, scratch) && unfolded(ctx, &rel) == 0)
-        check(g, out_dtype, snapshot);
+        check(g, plan, out_dtype, snapshot);
     device_free(scratch[0]);
     device_free(scratch[1]);
     device_free(snapshot);

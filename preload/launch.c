@@ -12,27 +12,24 @@
 #include "describe.h"
 #include "hooks.h"
 #include "launch.h"
+#include "launch_internal.h"
+#include "learn.h"
+#include "names.h"
 #include "replay.h"
 #include "rules.h"
 #include "state.h"
 
-#define TF_MAX_PARAMS 1024 /* far above what any kernel signature has */
-
 enum { LAUNCH_SKIP, LAUNCH_UNKNOWN, LAUNCH_PRODUCER };
 
-bool tf_launch_watching(void)
+bool tf_launch_watching(const void *fn)
 {
-    return tf_active() && (tf_state_rules() || atomic_load(&tf_pending_now) != 0);
+    if (!tf_active())
+        return false;
+    bool learn = tf_learning_now && learn_recent(fn);
+    return learn || tf_state_rules() || atomic_load(&tf_pending_now) != 0;
 }
 
-/* Where each parameter lives in the packed bytes. */
-typedef struct param_layout {
-    int n;
-    size_t off[TF_MAX_PARAMS], size[TF_MAX_PARAMS];
-    size_t len;
-} param_layout;
-
-static bool layout_from_route(const tf_launch *l, param_layout *p)
+bool layout_from_route(const tf_launch *l, param_layout *p)
 {
     p->n = 0;
     p->len = 0;
@@ -47,7 +44,7 @@ static bool layout_from_route(const tf_launch *l, param_layout *p)
 }
 
 /* A rule's sig= when the driver cannot tell: the C ABI's natural alignment. */
-static bool layout_from_sig(const tf_rule *r, param_layout *p)
+bool layout_from_sig(const tf_rule *r, param_layout *p)
 {
     int n = 0;
     const size_t *sig = r ? tf_rule_sig(r, &n) : NULL;
@@ -67,7 +64,7 @@ static bool layout_from_sig(const tf_rule *r, param_layout *p)
 }
 
 /* The parameter bytes, packed as the kernel sees them. */
-static unsigned char *pack(const tf_launch *l, const param_layout *p)
+unsigned char *launch_pack(const tf_launch *l, const param_layout *p)
 {
     unsigned char *b = calloc(1, p->len ? p->len : 1);
     if (!b)
@@ -91,7 +88,7 @@ static int relaunch(void *arg)
 /* The launch on stream id `stream`, in its context; with `trigger`, that
  * stream is then ordered after it. The legacy stream is passed as
  * cudaStreamLegacy: 0 would mean per-thread at a _ptsz route. */
-static int launch_issue(tf_launch_replay *r, uint64_t stream, const uint64_t *trigger)
+int launch_issue(tf_launch_replay *r, uint64_t stream, const uint64_t *trigger)
 {
     uint64_t on = tf_stream_arg(stream);
     r->on = on ? on : TF_ADDR(cudaStreamLegacy);
@@ -137,7 +134,7 @@ static int launch_replay_run_to(void *arg, uint64_t dst, uint64_t stream)
 
 /* One allocation: the replay, the argument pointers, the bytes, the
  * attributes. `release` is plain free. */
-static tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, const unsigned char *bytes,
+tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, const unsigned char *bytes,
                                    uint64_t dst)
 {
     size_t head = sizeof(tf_launch_replay), ptrs = (size_t)p->n * sizeof(void *);
@@ -165,33 +162,57 @@ static tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, co
     return (tf_replay){ .run = launch_replay_run, .release = free, .arg = r, .run_to = launch_replay_run_to };
 }
 
+/* l->desc, described, becomes a producer: deferred (true in *deferred), or
+ * (refused, log mode) run and reported. False when the engine is gone. */
+bool launch_produce(tf_launch *l, const param_layout *p, const unsigned char *bytes, bool *deferred)
+{
+    l->desc.stream = l->stream;
+    l->desc.ctx = (uint64_t)(uintptr_t)tf_context_current();
+    tf_replay rp = launch_replay_new(l, p, bytes, l->desc.dst.addr);
+    tf_engine *e = tf_lock();
+    *deferred = e && rp.run && tf_transpose_begin(e, &l->desc, rp, NULL);
+    if ((!e || !rp.run) && rp.release)
+        rp.release(rp.arg);
+    tf_unlock(e);
+    return e && rp.run;
+}
+
 /* A recognised transpose: deferred, or (refused, log mode) run and
  * reported. False, with l->why, when the rule cannot describe this launch. */
-static bool begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
+enum { RULE_REFUSED, RULE_PRODUCER, RULE_NONE };
+
+/* A launch must be able to write all of what its rule declares. */
+static bool covers(tf_launch *l, const tf_rule *rule)
+{
+    uint64_t threads = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2] * l->block[0] * l->block[1] * l->block[2];
+    uint64_t elements = (uint64_t)l->desc.dst.rows * (uint64_t)l->desc.dst.cols * (uint64_t)l->desc.dst.batch;
+    if (tf_rule_covers(rule, threads, elements))
+        return true;
+    snprintf(l->why, sizeof l->why, "a launch of %llu threads cannot cover the %llu elements its rule declares",
+             (unsigned long long)threads, (unsigned long long)elements);
+    return false;
+}
+
+/* The rule (from `rule` on) whose guards hold, describing this launch. */
+static int begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
 {
     param_layout *p = malloc(sizeof *p);
     unsigned char *bytes = NULL;
     void *ptrs[TF_MAX_PARAMS];
     bool ok = p && (layout_from_route(l, p) || layout_from_sig(rule, p)) && (l->args || l->packed);
     snprintf(l->why, sizeof l->why, "the launch's parameter layout is unknown (no sig= in the rule)");
-    if (ok && (bytes = pack(l, p)))
+    if (ok && (bytes = launch_pack(l, p)))
         for (int i = 0; i < p->n; i++)
             ptrs[i] = bytes + p->off[i];
-    ok = bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, l->why, sizeof l->why);
-    if (ok) {
-        l->desc.stream = l->stream;
-        l->desc.ctx = (uint64_t)(uintptr_t)tf_context_current();
-        tf_replay rp = launch_replay_new(l, p, bytes, l->desc.dst.addr);
-        tf_engine *e = tf_lock();
-        *deferred = e && rp.run && tf_transpose_begin(e, &l->desc, rp, NULL);
-        if ((!e || !rp.run) && rp.release)
-            rp.release(rp.arg);
-        tf_unlock(e);
-        ok = e && rp.run;
-    }
+    if (bytes)
+        rule = tf_rules_match_launch(tf_state_rules(), rule, l->name, tf_module_get(l->fn), ptrs, p->size, p->n);
+    int kind = bytes && !rule ? RULE_NONE : RULE_REFUSED;
+    if (rule && bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, l->why, sizeof l->why) &&
+        covers(l, rule) && launch_produce(l, p, bytes, deferred))
+        kind = RULE_PRODUCER;
     free(bytes);
     free(p);
-    return ok;
+    return kind;
 }
 
 /* A matched rule that did not fit is logged as a refused transpose with
@@ -211,7 +232,7 @@ static void gather_params(tf_launch *l)
 {
     param_layout *p = malloc(sizeof *p);
     if (p && (l->args ? layout_from_route(l, p) : (p->n = 0, p->len = l->packed_len, l->packed != NULL))) {
-        l->params = pack(l, p);
+        l->params = launch_pack(l, p);
         l->params_len = l->params ? p->len : 0;
     }
     free(p);
@@ -222,7 +243,7 @@ static void gather_params(tf_launch *l)
  * stream) is checked here first; a launch failing it runs as issued and
  * reports its own error. (Per-kernel limits, such as __launch_bounds__ or
  * an opted-in shared memory size, are not known here.) */
-static bool launchable(tf_launch *l)
+bool launch_acceptable(tf_launch *l)
 {
     const unsigned *g = l->grid, *b = l->block;
     bool dims = g[0] && g[1] && g[2] && b[0] && b[1] && b[2] && g[0] <= 0x7fffffffu && g[1] <= 65535 &&
@@ -241,17 +262,23 @@ bool tf_launch_begin(tf_launch *l)
     bool deferred = false;
     l->kind = LAUNCH_SKIP;
     l->refused = false;
-    if (!rule && atomic_load(&tf_pending_now) == 0)
+    bool learn = tf_learning_now && learn_watched(l->fn);
+    if (!rule && atomic_load(&tf_pending_now) == 0 && !learn)
         return false; /* the common case: not even the stream's id is needed */
     l->stream = tf_stream_id(l->raw_stream, l->ptsz_entry);
-    if (rule && !launchable(l))
+    if (rule && !launch_acceptable(l))
         rule = (refuse_rule(l), NULL);
-    if (rule && begin_producer(l, rule, &deferred)) {
+    int matched = rule ? begin_producer(l, rule, &deferred) : RULE_NONE;
+    if (matched == RULE_PRODUCER) {
         l->kind = LAUNCH_PRODUCER;
         return deferred;
     }
-    if (rule)
+    if (matched == RULE_REFUSED)
         refuse_rule(l);
+    else if (!l->refused && learn && learn_at_launch(l, &deferred)) {
+        l->kind = LAUNCH_PRODUCER;
+        return deferred;
+    }
     if (atomic_load(&tf_pending_now) == 0)
         return false;
     l->kind = LAUNCH_UNKNOWN;

@@ -61,8 +61,9 @@ typedef struct tf_launch {
     size_t params_len;
 } tf_launch;
 
-/* Whether a launch needs describing at all (fast path otherwise). */
-bool tf_launch_watching(void);
+/* Whether a launch of `fn` needs describing at all (fast path otherwise).
+ * While learning, it also notes fn among the recent launches. */
+bool tf_launch_watching(const void *fn);
 
 /* True when the launch must not run now (it became a pending record). */
 bool tf_launch_begin(tf_launch *l);

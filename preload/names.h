@@ -16,4 +16,11 @@ void tf_name_alias(const void *alias, const void *handle);
 void tf_kernel_set(const void *host_fn, const void *kernel);
 const void *tf_kernel_get(const void *host_fn); /* NULL when unknown */
 
+/* Module identity (a hash of the image a module or library was loaded
+ * from) by handle: modules, libraries, and the functions and kernels taken
+ * from them; 0 when unknown. */
+#include <stdint.h>
+void tf_module_set(const void *handle, uint64_t identity);
+uint64_t tf_module_get(const void *handle);
+
 #endif

@@ -2,6 +2,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "launch_internal.h"
+#include "learn.h"
+#include "learn_rules.h"
 #include "rules.h"
 #include "state.h"
 #include "late_marks.h"
@@ -10,6 +13,8 @@ __thread int tf_depth __attribute__((tls_model("initial-exec")));
 tf_env tf_env_now;
 _Atomic size_t tf_pending_now;
 _Atomic int tf_mode_now = TF_MODE_OFF;
+bool tf_learning_now;
+_Atomic bool tf_learn_open_now;
 
 static pthread_once_t tf_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t tf_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -51,6 +56,8 @@ static void tf_at_exit(void)
     atomic_store(&tf_pending_now, 0);
     if (e) {
         tf_depth++;
+        if (tf_env_now.learn_out)
+            tf_learn_write_rules(e, tf_env_now.learn_out);
         tf_engine_free(e);
         tf_depth--;
     } else if (tf_rules_failed && tf_cfg.summary) {
@@ -94,6 +101,7 @@ static void tf_fork_child(void)
     tf_engine_instance = NULL; /* left allocated: it is the parent's to free */
     atomic_store(&tf_mode_now, TF_MODE_OFF);
     atomic_store(&tf_pending_now, 0);
+    tf_learning_now = false;
 }
 
 /* A rules file that does not parse turns the whole layer off: a half-read
@@ -131,6 +139,12 @@ static void tf_create(void)
         atomic_store(&tf_mode_now, TF_MODE_OFF);
         return;
     }
+    if (tf_env_now.learn) {
+        tf_learn_knobs k = { tf_env_now.learn_k, tf_env_now.learn_max_bytes, tf_env_now.learn_max_candidates, 1024,
+                             learn_watch_recent };
+        tf_learn_setup(tf_engine_instance, &k);
+        tf_learning_now = tf_learn_on(tf_engine_instance);
+    }
     pthread_atfork(tf_fork_prepare, tf_fork_parent, tf_fork_child);
 }
 
@@ -159,6 +173,8 @@ tf_engine *tf_lock(void)
 void tf_unlock(tf_engine *e)
 {
     atomic_store_explicit(&tf_pending_now, e ? tf_engine_pending(e) : 0, memory_order_release);
+    if (tf_learning_now)
+        atomic_store_explicit(&tf_learn_open_now, e && tf_learn_open(e), memory_order_relaxed);
     tf_holding = false;
     pthread_mutex_unlock(&tf_mutex);
     tf_depth--;

@@ -28,6 +28,7 @@ extern __thread int tf_depth __attribute__((tls_model("initial-exec")));
 extern tf_env tf_env_now;             /* read at load time */
 extern _Atomic size_t tf_pending_now; /* tf_engine_pending after the last engine call */
 extern _Atomic int tf_mode_now;       /* can drop to off if initialisation fails */
+extern bool tf_learning_now;          /* set once, before any hook runs past tf_active */
 
 /* Creates the engine on first use; inline once it has been tried. */
 extern _Atomic bool tf_state_ready;
@@ -62,6 +63,21 @@ static inline bool tf_active(void)
 static inline bool tf_watching(void)
 {
     return tf_active() && atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0;
+}
+
+/* Learning: a noted launch could still become a candidate (published at
+ * each unlock), or functions ran that a GEMM may want watched. */
+extern _Atomic bool tf_learn_open_now;
+bool learn_recent_unwatched(void);
+
+/* A GEMM must be described: something is pending, or it may make an
+ * unknown kernel a learning candidate. */
+static inline bool tf_consumer_watching(void)
+{
+    return tf_active() &&
+           (atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0 ||
+            (tf_learning_now && (atomic_load_explicit(&tf_learn_open_now, memory_order_relaxed) ||
+                                 learn_recent_unwatched())));
 }
 
 /* Lock the engine (raising the depth: the engine may replay). */

@@ -9,6 +9,7 @@
 set -u
 # The user's own settings must not leak into what is tested.
 unset TRANSFOLD_MODE TRANSFOLD_LOG TRANSFOLD_RULES TRANSFOLD_POLICY TRANSFOLD_SUMMARY TRANSFOLD_VERIFY \
+  TRANSFOLD_LEARN TRANSFOLD_LEARN_OUT \
   TRANSFOLD_SIM TRANSFOLD_SO TRANSFOLD_SIMDIR TRANSFOLD_BUILD TRANSFOLD_KERNELS SIMCUDA_KERNELS LD_PRELOAD
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -61,7 +62,7 @@ if command -v shellcheck >/dev/null; then
 fi
 
 echo "== help and usage errors"
-for sub in run report ab; do
+for sub in run learn report ab; do
   expect "$sub --help" 0 "usage: transfold $sub" -- "$TF" "$sub" --help
 done
 expect "no subcommand" 2 'usage: transfold COMMAND' -- "$TF"
@@ -76,6 +77,8 @@ expect "run: log folder missing" 2 'folder /nonexistent does not exist' -- "$TF"
 expect "run: rules file missing" 2 '--rules /nonexistent.rules: no such readable file' -- "$TF" run --rules /nonexistent.rules -- true
 expect "run: command not found" 127 'no-such-command: command not found' -- "$TF" run -- no-such-command
 expect "ab: bad -n" 2 "-n must be a positive integer, not 'x'" -- "$TF" ab -n x -- true
+expect "learn: no -o" 2 '-o FILE is required' -- "$TF" learn -- true
+expect "learn: -o folder missing" 2 'folder /nonexistent does not exist' -- "$TF" learn -o /nonexistent/x.rules -- true
 expect "report: no file" 2 'no log file given' -- "$TF" report
 expect "report: bad bandwidth" 2 '--bandwidth must be a positive number' -- "$TF" report --bandwidth -3 "$SAMPLE"
 expect "report: unreadable file" 1 '/nonexistent.jsonl: no such readable file' -- "$TF" report /nonexistent.jsonl
@@ -92,6 +95,8 @@ for kv in TRANSFOLD_MODE=log "TRANSFOLD_LOG=$T/x.jsonl" TRANSFOLD_POLICY=args TR
   TRANSFOLD_VERIFY=1 TRANSFOLD_SCALES=pow2 "TRANSFOLD_RULES=$SAMPLE"; do
   if grep -qxF -- "$kv" "$T/env"; then pass "run: sets $kv"; else flunk "run: sets $kv" "$T/env"; fi
 done
+expect "run: --learn sets TRANSFOLD_LEARN=1" 0 '^TRANSFOLD_LEARN=1$' -- env TRANSFOLD_SIM=0 "$TF" run --learn -- env
+expect "learn: sets TRANSFOLD_LEARN_OUT" 0 "^TRANSFOLD_LEARN_OUT=$T/l.rules\$" -- env TRANSFOLD_SIM=0 "$TF" learn -o "$T/l.rules" -- env
 expect "run: default mode left to the library" 1 '' -- sh -c "TRANSFOLD_SIM=0 '$TF' run -- env | grep -q '^TRANSFOLD_MODE='"
 expect "run: stand-in first on LD_LIBRARY_PATH" 0 "^LD_LIBRARY_PATH=$T/fake-sim:/keep\$" -- \
   env TRANSFOLD_SIM=1 LD_LIBRARY_PATH=/keep "$TF" run -- env

@@ -12,7 +12,7 @@
 #   FUZZ_STEPS=n    steps a seed (default 1000)
 #   FUZZ_JOBS=n     seeds run at once (default: number of CPUs)
 #   FUZZ_OUT=dir    where runs leave their files (default $BUILD/fuzz/runs)
-#   FUZZ_MODES=...  the modes to run (default "fold args log verify inject")
+#   FUZZ_MODES=...  the modes to run (default "fold args log verify inject learn")
 #   FUZZ_BISECT=n   failing seeds cut down to their smallest failing step
 #                   count, per failing mode (default 3; the others print
 #                   the full command)
@@ -29,6 +29,8 @@
 #   inject  verify mode on the test-only build whose folds are one element
 #           off ($BUILD/inject): verify must keep the unfolded result of
 #           every fold, so stdout still equals base
+#   learn   TRANSFOLD_MODE=fold TRANSFOLD_LEARN=1 and no rules: the transpose
+#           kernels must be learned (or rejected) on the data
 #
 # Prints one line per seed and ends with "N passed, M failed"; exits
 # non-zero when any seed (or the event check) failed.
@@ -44,7 +46,7 @@ SEEDS=${FUZZ_SEEDS:-150}
 FIRST=${FUZZ_FIRST:-1}
 STEPS=${FUZZ_STEPS:-1000}
 JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
-MODES=${FUZZ_MODES:-fold args log verify inject}
+MODES=${FUZZ_MODES:-fold args log verify inject learn}
 BISECT=${FUZZ_BISECT:-3}
 ASYNC=${FUZZ_ASYNC:-1}
 RACE=${FUZZ_RACE:-abort}
@@ -64,12 +66,14 @@ mode_env() {
     printf '%s ' SIMCUDA_ASYNC="$ASYNC" SIMCUDA_RACE="$RACE" SIMCUDA_SCHED_SEED="$(schedule "$1")"
     [ "$1" = base ] && return
     printf '%s ' LD_PRELOAD="${SAN_PRELOAD:+$SAN_PRELOAD:}$b/$([ "$1" = inject ] && echo inject/)libtransfold.so"
-    printf '%s ' TRANSFOLD_RULES="${RULES//$ROOT\//}" TRANSFOLD_SUMMARY=none
+    [ "$1" = learn ] || printf '%s ' TRANSFOLD_RULES="${RULES//$ROOT\//}"
+    printf '%s ' TRANSFOLD_SUMMARY=none
     case $1 in
     fold) printf '%s ' TRANSFOLD_MODE=fold TRANSFOLD_POLICY=strict ;;
     args) printf '%s ' TRANSFOLD_MODE=fold TRANSFOLD_POLICY=args ;;
     log) printf '%s ' TRANSFOLD_MODE=log ;;
     verify | inject) printf '%s ' TRANSFOLD_MODE=fold TRANSFOLD_VERIFY=1 ;;
+    learn) printf '%s ' TRANSFOLD_MODE=fold TRANSFOLD_LEARN=1 ;;
     esac
 }
 # Each mode runs under a schedule of its own: a seed is tried in as many

@@ -18,11 +18,14 @@ $(BUILD)/programs/%: tests/programs/%.c $(wildcard tests/programs/*.h) | $(DEPS_
 	  -L$(CUDA_HOME)/lib64/stubs -lcuda -ldl -lm
 
 # Modules that C programs load with cuModuleLoadData (PTX; any image will do
-# on the stand-in, a real driver JIT-compiles it).
+# on the stand-in, a real driver JIT-compiles it). A source's
+# "// simcuda-variant: ID" line is kept as a PTX comment: the stand-in then
+# runs that module's own twins (two modules may export one kernel name).
 PROG_PTX  := $(patsubst tests/programs/modules/%.cu,$(BUILD)/programs/%.ptx,$(wildcard tests/programs/modules/*.cu))
 $(BUILD)/programs/%.ptx: tests/programs/modules/%.cu | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) -ptx -o $@ $<
+	grep -h '^// simcuda-variant: ' $< >>$@ || true
 
 $(TWIN_LIB): $(TWIN_SRC) tests/sim/simcuda.h
 	@mkdir -p $(dir $@)

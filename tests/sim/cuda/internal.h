@@ -70,7 +70,10 @@ struct CUfunc_st {
 };
 
 /* Modules and libraries hold nothing: functions resolve against the twins. */
-struct CUmod_st { uint32_t magic; };
+/* variant: a PTX image's "// simcuda-variant: ID" comment, or empty; its
+ * kernels are twins named <kernel>__<ID> (two modules may export one name
+ * with different code). */
+struct CUmod_st { uint32_t magic; char variant[32]; };
 
 /* init.c */
 SIM_HIDDEN CUcontext sim_primary_ctx(void);

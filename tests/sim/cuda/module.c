@@ -5,7 +5,10 @@
  * so the runtime's registration never fails for kernels a test never runs. */
 #include "internal.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct CUlib_st { uint32_t magic; };
 
@@ -17,11 +20,22 @@ static CUmodule new_module(void)
     return m;
 }
 
+/* PTX text (it starts with a comment) may name its variant. */
+static void read_variant(struct CUmod_st *m, const char *image)
+{
+    const char *tag = strncmp(image, "//", 2) == 0 ? strstr(image, "// simcuda-variant: ") : NULL;
+    size_t n = 0;
+    for (tag = tag ? tag + 20 : NULL; tag && n + 1 < sizeof m->variant && (isalnum(tag[n]) || tag[n] == '_'); n++)
+        m->variant[n] = tag[n];
+}
+
 static CUresult load(CUmodule *out, const void *image)
 {
     if (!out || !image)
         return CUDA_ERROR_INVALID_VALUE;
     *out = new_module();
+    if (*out)
+        read_variant(*out, image);
     return *out ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 
@@ -68,6 +82,10 @@ CUresult cuModuleUnload(CUmodule m) { return untag(TAG(m)); }
 CUresult cuModuleGetFunction(CUfunction *out, CUmodule m, const char *name)
 {
     struct CUfunc_st *f;
+    char variant[1024];
+    if (m && name && m->magic == SIM_MAGIC_MODULE && m->variant[0] &&
+        (size_t)snprintf(variant, sizeof variant, "%s__%s", name, m->variant) < sizeof variant)
+        name = variant;
     CUresult r = find(out, TAG(m), name, &f);
     if (r == CUDA_SUCCESS && !f->fn)
         r = CUDA_ERROR_NOT_FOUND;

@@ -1,0 +1,303 @@
+/* Learning's state machine: SEEN -> CANDIDATE (a GEMM read what it wrote)
+ * -> TRUSTED (K measured launches proven to be the transpose the GEMM
+ * needed) or REJECTED (any check failed: for the rest of the process). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "learn_internal.h"
+
+void tf_learn_setup(tf_engine *e, const tf_learn_knobs *k)
+{
+    if (e->learn || !(e->learn = calloc(1, sizeof *e->learn)))
+        return;
+    e->learn->knobs = *k;
+    e->learn->lo = UINT64_MAX;
+}
+
+bool tf_learn_on(const tf_engine *e)
+{
+    return e->learn != NULL;
+}
+
+void learn_alloc(tf_engine *e, uint64_t base, uint64_t size)
+{
+    tf_learn *t = e->learn;
+    if (!t)
+        return;
+    t->lo = base < t->lo ? base : t->lo;
+    t->hi = base + size > t->hi ? base + size : t->hi;
+}
+
+void learn_free(tf_engine *e)
+{
+    if (!e->learn)
+        return;
+    sig_free_all(e->learn);
+    free(e->learn);
+    e->learn = NULL;
+}
+
+static void reject(tf_engine *e, learn_sig *s, const char *why)
+{
+    if (s->state == SIG_CANDIDATE)
+        e->learn->ncandidates--;
+    s->state = SIG_REJECTED;
+    e->n.learn_rejected++;
+    log_learn(e, s, "rejected", why);
+}
+
+/* What the measurement snapshots: each pointer's allocation, once. */
+static const char *plan_for(tf_engine *e, const learn_sig *s, const learn_seen *seen, tf_learn_plan *plan)
+{
+    uint64_t total = 0;
+    *plan = (tf_learn_plan){ .sig = s->hash, .out = -1 };
+    for (int i = 0; i < seen->nptr; i++) {
+        const tf_alloc_entry *a = alloc_find(e, (tf_range){ seen->ptr[i], seen->ptr[i] + 1 });
+        if (!a || (a->kind != TF_MEM_DEVICE && a->kind != TF_MEM_POOL))
+            return "a pointer parameter reaches memory not allocated on the device as transfold saw it";
+        tf_range r = { a->base, a->base + a->size };
+        int k = 0;
+        while (k < plan->nreach && plan->reach[k].lo != r.lo)
+            k++;
+        if (k == plan->nreach) {
+            plan->reach[plan->nreach++] = r;
+            total += a->size;
+        }
+        if (seen->off[i] == s->out_off)
+            plan->out = k;
+    }
+    if (plan->out < 0)
+        return "the output pointer is not where the GEMM saw it";
+    if (total > e->learn->knobs.max_bytes)
+        return "cap: a measurement would snapshot more bytes than TRANSFOLD_LEARN_MAX_BYTES";
+    return NULL;
+}
+
+tf_learn_action tf_learn_launch_begin(tf_engine *e, const tf_learn_launch *l, tf_learn_plan *plan)
+{
+    tf_learn *t = e->learn;
+    learn_seen seen;
+    learn_sig *s = t ? sig_of(e, l, &seen) : NULL;
+    if (!s)
+        return TF_LEARN_RUN;
+    seen.sig = s;
+    t->ring[t->ring_next++ % LEARN_RING] = seen;
+    s->last_use = ++t->clock;
+    plan->sig = s->hash;
+    if (s->state == SIG_TRUSTED)
+        return TF_LEARN_PRODUCE;
+    if (s->state != SIG_CANDIDATE)
+        return TF_LEARN_RUN;
+    const char *why = plan_for(e, s, &seen, plan);
+    if (why) {
+        reject(e, s, why);
+        return TF_LEARN_RUN;
+    }
+    return TF_LEARN_MEASURE;
+}
+
+/* At the cap, the candidate launched longest ago and not yet measured goes
+ * back to unjudged (a shape that never recurs must not hold a place). */
+static bool evict_idle_candidate(tf_engine *e)
+{
+    learn_sig *s, *tmp, *idle = NULL;
+    HASH_ITER(hh, e->learn->sigs, s, tmp) {
+        if (s->state == SIG_CANDIDATE && s->verified == 0 && (!idle || s->last_use < idle->last_use))
+            idle = s;
+    }
+    if (!idle || idle->last_use + LEARN_IDLE > e->learn->clock)
+        return false;
+    idle->state = SIG_SEEN;
+    e->learn->ncandidates--;
+    log_learn(e, idle, "evicted", "candidate cap reached: the longest idle candidate makes room");
+    return true;
+}
+
+static void make_candidate(tf_engine *e, learn_sig *s, const tf_operand *op, uint64_t ptr, size_t off)
+{
+    tf_learn *t = e->learn;
+    if (t->ncandidates >= t->knobs.max_candidates && !evict_idle_candidate(e)) {
+        if (!t->cand_cap_logged)
+            log_learn(e, s, "cap", "candidate cap reached (TRANSFOLD_LEARN_MAX_CANDIDATES): not measured");
+        t->cand_cap_logged = true;
+        return;
+    }
+    s->state = SIG_CANDIDATE;
+    s->out_off = off;
+    s->out_delta = (int64_t)(op->v.addr - ptr);
+    s->view = op->v;
+    s->view.addr = 0;
+    s->last_use = t->clock;
+    t->ncandidates++;
+    e->n.learn_candidates++;
+    log_learn(e, s, "candidate", NULL);
+}
+
+/* The newest remembered launch pointing into the operand's allocation. */
+static void candidate_for(tf_engine *e, const tf_operand *op)
+{
+    tf_learn *t = e->learn;
+    const tf_alloc_entry *a = alloc_find(e, tf_view_footprint(&op->v));
+    for (unsigned n = 0; a && n < LEARN_RING && n < t->ring_next; n++) {
+        learn_seen *w = &t->ring[(t->ring_next - 1 - n) % LEARN_RING];
+        for (int i = 0; i < w->nptr; i++) {
+            if (w->ptr[i] < a->base || w->ptr[i] >= a->base + a->size)
+                continue;
+            if (w->sig->state == SIG_SEEN)
+                make_candidate(e, w->sig, op, w->ptr[i], w->off[i]);
+            return;
+        }
+    }
+    if (a && t->knobs.note_recent) /* its writer was not noted: look closer next time */
+        t->knobs.note_recent();
+}
+
+bool tf_learn_open(const tf_engine *e)
+{
+    const tf_learn *t = e->learn;
+    for (unsigned n = 0; t && n < LEARN_RING && n < t->ring_next; n++)
+        if (t->ring[n].sig->state == SIG_SEEN)
+            return true;
+    return false;
+}
+
+void learn_gemm(tf_engine *e, const tf_gemm *g)
+{
+    if (!e->learn)
+        return;
+    for (int i = 0; i < g->nin; i++)
+        candidate_for(e, &g->in[i]);
+}
+
+static uint64_t slot(const tf_learn_launch *l, size_t off)
+{
+    uint64_t v = 0;
+    if (off + 8 <= l->len)
+        memcpy(&v, l->params + off, 8);
+    return v;
+}
+
+/* Scalars of the launch that could be a source's ld or batch stride. */
+static int scalars(const learn_sig *s, int64_t *out, int cap)
+{
+    int n = 0;
+    for (size_t off = 0; off + 4 <= s->len && n < cap; off += 4) {
+        if (s->mask[off / 512] >> (off / 8 % 64) & 1)
+            continue;
+        int32_t v;
+        memcpy(&v, s->bytes + off, 4);
+        bool dup = false;
+        for (int i = 0; i < n; i++)
+            dup |= out[i] == v;
+        if (v > 1 && !dup)
+            out[n++] = v;
+    }
+    return n;
+}
+
+/* The proof's findings must agree across measurements and name exactly two
+ * buffers: a third one the kernel reaches could steer what it writes. */
+static const char *accept(const learn_sig *s, const tf_learn_plan *plan, const tf_view *src, size_t in_off,
+                          const tf_learn_launch *l)
+{
+    if (s->verified && (in_off != s->in_off || src->ld != s->src.ld || src->stride != s->src.stride))
+        return "proven with a different source from one launch to the next";
+    uint64_t in = slot(l, in_off);
+    for (int k = 0; k < plan->nreach; k++)
+        if (k != plan->out && !(in >= plan->reach[k].lo && in < plan->reach[k].hi))
+            return "a pointer parameter reaches a third buffer, which could steer what the kernel writes";
+    return NULL;
+}
+
+void tf_learn_measured(tf_engine *e, const tf_learn_launch *l, const tf_learn_plan *plan, const tf_learn_obs *o)
+{
+    learn_sig *s = e->learn ? sig_find(e, plan->sig) : NULL;
+    if (!s || s->state != SIG_CANDIDATE)
+        return;
+    learn_seen seen;
+    seen.nptr = 0;
+    for (size_t off = 0; off + 8 <= l->len && seen.nptr < TF_LEARN_MAX_PTRS; off += 8)
+        if (s->mask[off / 512] >> (off / 8 % 64) & 1)
+            seen.ptr[seen.nptr] = slot(l, off), seen.off[seen.nptr++] = off;
+    int64_t lds[16];
+    tf_view view = s->view, src;
+    view.addr = slot(l, s->out_off) + (uint64_t)s->out_delta;
+    tf_proof_in in = { plan->reach, plan->nreach, plan->out, o, view, seen.ptr, seen.nptr, lds, scalars(s, lds, 16) };
+    int t = -1;
+    const char *why = tf_learn_prove(&in, &src, &t);
+    if (!why)
+        why = accept(s, plan, &src, seen.off[t], l);
+    if (why) {
+        reject(e, s, why);
+        return;
+    }
+    s->in_off = seen.off[t];
+    s->src = src;
+    s->src.addr = 0;
+    s->verified++;
+    log_learn(e, s, "verified", NULL);
+    if (s->verified >= e->learn->knobs.k) {
+        s->state = SIG_TRUSTED;
+        e->learn->ncandidates--;
+        e->n.learn_trusted++;
+        log_learn(e, s, "trusted", NULL);
+    }
+}
+
+static bool same_shape(const tf_view *a, const tf_view *b)
+{
+    return a->elem == b->elem && a->rows == b->rows && a->cols == b->cols && a->ld == b->ld && a->batch == b->batch;
+}
+
+void tf_learn_distrust(tf_engine *e, uint64_t record, const char *why)
+{
+    tf_record *p = NULL;
+    learn_sig *s, *tmp;
+    if (e->learn)
+        HASH_FIND(hh, e->pending, &record, sizeof record, p);
+    if (!p)
+        return;
+    HASH_ITER(hh, e->learn->sigs, s, tmp) {
+        if (s->state == SIG_TRUSTED && strcmp(s->name, p->name) == 0 && same_shape(&s->view, &p->d.dst) &&
+            same_shape(&s->src, &p->d.src))
+            reject(e, s, why);
+    }
+}
+
+static const char *dtype_of(uint32_t elem)
+{
+    static const char *const names[] = { "bytes", "8-bit", "16-bit", "bytes", "32-bit", "bytes", "bytes", "bytes",
+                                         "64-bit" };
+    return elem < 9 ? names[elem] : elem == 16 ? "128-bit" : "bytes";
+}
+
+bool tf_learn_describe(tf_engine *e, const tf_learn_launch *l, tf_transpose_desc *d)
+{
+    learn_seen seen;
+    learn_sig *s = e->learn ? sig_of(e, l, &seen) : NULL;
+    if (!s || s->state != SIG_TRUSTED)
+        return false;
+    *d = (tf_transpose_desc){ .producer = "kernel", .name = l->name, .dtype = dtype_of(s->view.elem),
+                              .src = s->src, .dst = s->view, .alpha = { 1.0, 0.0, true } };
+    d->src.addr = slot(l, s->in_off);
+    d->dst.addr = slot(l, s->out_off) + (uint64_t)s->out_delta;
+    return true;
+}
+
+int tf_learn_each_trusted(const tf_engine *e, void (*fn)(const tf_learned *t, void *arg), void *arg)
+{
+    int n = 0;
+    const learn_sig *s, *tmp;
+    if (!e->learn)
+        return 0;
+    HASH_ITER(hh, e->learn->sigs, s, tmp) {
+        if (s->state != SIG_TRUSTED)
+            continue;
+        tf_learned t = { s->fn, s->module, s->name, { s->grid[0], s->grid[1], s->grid[2] },
+                         { s->block[0], s->block[1], s->block[2] }, s->bytes, s->mask, s->len, s->in_off,
+                         s->out_off, 0, s->out_delta, s->src, s->view };
+        fn(&t, arg);
+        n++;
+    }
+    return n;
+}
