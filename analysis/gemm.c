@@ -7,14 +7,12 @@
 #include "algebra.h"
 #include "internal.h"
 
+/* Pending destinations do not overlap one another (a write overlapping one
+ * runs or drops it), so the first found is the only one. */
 static tf_record *record_under(tf_engine *e, const tf_view *v)
 {
-    tf_range r = tf_view_footprint(v);
-    tf_record *p, *tmp;
-    HASH_ITER(hh, e->pending, p, tmp)
-        if (tf_range_overlaps(r, p->dst_fp))
-            return p;
-    return NULL;
+    tf_icursor at = ITREE_START;
+    return rec_next_dst(e, tf_view_footprint(v), &at);
 }
 
 static void plan_reset(tf_plan *plan)

@@ -4,6 +4,7 @@
 #include <uthash.h>
 
 #include "engine.h"
+#include "itree.h"
 
 typedef enum rec_state { REC_PENDING, REC_MATERIALIZED, REC_DROPPED } rec_state;
 
@@ -17,12 +18,13 @@ typedef struct tf_record {
     rec_state state;
     int folds;
     UT_hash_handle hh;
+    tf_inode by_src, by_dst; /* in the engine's src and dst indexes (tie: id) */
 } tf_record;
 
 typedef struct tf_alloc_entry {
     uint64_t base, size;
     tf_mem_kind kind;
-    UT_hash_handle hh;
+    tf_inode node; /* in the engine's allocs index, by base */
 } tf_alloc_entry;
 
 /* Counters behind the exit summary. Refusals are counted by a short key. */
@@ -34,13 +36,22 @@ typedef struct tf_counts {
     uint64_t reason_n[TF_MAX_REASONS];
 } tf_counts;
 
+/* What each per-call path costs, n being the number of entries:
+ * - pending: by id, O(1); walked whole only where every record may be acted
+ *   on (strict policy, exit, capture, graph launch, handle destroyed).
+ * - pend_src, pend_dst: the pending records by source and destination
+ *   footprint; a call's reads and writes find the records they touch in
+ *   O(log n) each (plus O(log n) per record found).
+ * - allocs: the live allocations by base; a lookup is O(log n).
+ * Nothing on the per-call paths walks a whole table. */
 struct tf_engine {
     tf_config cfg;
     tf_record *pending; /* uthash by id: only PENDING records live here */
     size_t npending;
+    tf_itree pend_src, pend_dst;
     uint64_t next_id;
     uint64_t shadow_id; /* log mode: the record the running producer shadows */
-    tf_alloc_entry *allocs; /* uthash by base address */
+    tf_itree allocs;    /* tf_alloc_entry by base */
     tf_counts n;
 };
 
@@ -50,9 +61,14 @@ void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const 
 void rec_drop(tf_engine *e, tf_record *p, const char *reason);
 uint64_t rec_bytes(const tf_record *p);
 void rec_discard(tf_engine *e, tf_record *p); /* forget without a verdict */
+/* The next pending record after *at whose source (or destination)
+ * footprint overlaps r; a walk may act on (and free) what it is given. */
+tf_record *rec_next_src(tf_engine *e, tf_range r, tf_icursor *at);
+tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at);
 
 /* allocs.c */
 const tf_alloc_entry *alloc_find(const tf_engine *e, tf_range r);
+tf_alloc_entry *alloc_at(const tf_engine *e, uint64_t base);
 tf_range alloc_range(const tf_engine *e, tf_range r);
 void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind);
 tf_alloc_entry *alloc_take(tf_engine *e, uint64_t base);

@@ -12,6 +12,18 @@ static char *dup_or_empty(const char *s)
     return strdup(s ? s : "");
 }
 
+tf_record *rec_next_src(tf_engine *e, tf_range r, tf_icursor *at)
+{
+    tf_inode *n = itree_next_overlap(&e->pend_src, r.lo, r.hi, at);
+    return n ? TF_CONTAINER(n, tf_record, by_src) : NULL;
+}
+
+tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at)
+{
+    tf_inode *n = itree_next_overlap(&e->pend_dst, r.lo, r.hi, at);
+    return n ? TF_CONTAINER(n, tf_record, by_dst) : NULL;
+}
+
 tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r)
 {
     tf_record *p = calloc(1, sizeof *p);
@@ -32,6 +44,10 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r)
     p->replay = r;
     p->state = REC_PENDING;
     HASH_ADD(hh, e->pending, id, sizeof p->id, p);
+    p->by_src = (tf_inode){.lo = p->src_fp.lo, .hi = p->src_fp.hi, .tie = p->id};
+    p->by_dst = (tf_inode){.lo = p->dst_fp.lo, .hi = p->dst_fp.hi, .tie = p->id};
+    itree_insert(&e->pend_src, &p->by_src);
+    itree_insert(&e->pend_dst, &p->by_dst);
     e->npending++;
     return p;
 }
@@ -44,6 +60,8 @@ uint64_t rec_bytes(const tf_record *p)
 void rec_discard(tf_engine *e, tf_record *p)
 {
     HASH_DEL(e->pending, p);
+    itree_remove(&e->pend_src, &p->by_src);
+    itree_remove(&e->pend_dst, &p->by_dst);
     e->npending--;
     if (p->replay.release)
         p->replay.release(p->replay.arg);

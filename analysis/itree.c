@@ -1,0 +1,158 @@
+/* The AVL interval tree of itree.h. Recursive: the depth is at most about
+ * 1.44 log2(n), under 50 levels for any n that fits in memory. */
+#include "itree.h"
+
+static int height(const tf_inode *n)
+{
+    return n ? n->height : 0;
+}
+
+static uint64_t max_hi(const tf_inode *n)
+{
+    return n ? n->max_hi : 0;
+}
+
+static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
+static void update(tf_inode *n)
+{
+    int l = height(n->kid[0]), r = height(n->kid[1]);
+    n->height = 1 + (l > r ? l : r);
+    n->max_hi = max3(n->hi, max_hi(n->kid[0]), max_hi(n->kid[1]));
+}
+
+/* Moves n down on side d; its child on the other side takes its place. */
+static tf_inode *rotate(tf_inode *n, int d)
+{
+    tf_inode *c = n->kid[!d];
+    n->kid[!d] = c->kid[d];
+    c->kid[d] = n;
+    update(n);
+    update(c);
+    return c;
+}
+
+static tf_inode *balance(tf_inode *n)
+{
+    update(n);
+    int bf = height(n->kid[0]) - height(n->kid[1]);
+    if (bf > 1) {
+        if (height(n->kid[0]->kid[0]) < height(n->kid[0]->kid[1]))
+            n->kid[0] = rotate(n->kid[0], 0);
+        return rotate(n, 1);
+    }
+    if (bf < -1) {
+        if (height(n->kid[1]->kid[1]) < height(n->kid[1]->kid[0]))
+            n->kid[1] = rotate(n->kid[1], 1);
+        return rotate(n, 0);
+    }
+    return n;
+}
+
+static bool key_less(uint64_t lo, uint64_t tie, const tf_inode *b)
+{
+    return lo < b->lo || (lo == b->lo && tie < b->tie);
+}
+
+static tf_inode *insert(tf_inode *root, tf_inode *n)
+{
+    if (!root)
+        return n;
+    int d = !key_less(n->lo, n->tie, root);
+    root->kid[d] = insert(root->kid[d], n);
+    return balance(root);
+}
+
+void itree_insert(tf_itree *t, tf_inode *n)
+{
+    n->kid[0] = n->kid[1] = NULL;
+    n->height = 1;
+    n->max_hi = n->hi;
+    t->root = insert(t->root, n);
+    t->n++;
+}
+
+static tf_inode *remove_min(tf_inode *r, tf_inode **min)
+{
+    if (!r->kid[0]) {
+        *min = r;
+        return r->kid[1];
+    }
+    r->kid[0] = remove_min(r->kid[0], min);
+    return balance(r);
+}
+
+static tf_inode *take(tf_inode *root, tf_inode *n)
+{
+    if (!root)
+        return NULL; /* not in the tree: nothing to take out */
+    if (root != n) {
+        int d = !key_less(n->lo, n->tie, root);
+        root->kid[d] = take(root->kid[d], n);
+        return balance(root);
+    }
+    if (!n->kid[0] || !n->kid[1])
+        return n->kid[0] ? n->kid[0] : n->kid[1];
+    tf_inode *m;
+    tf_inode *right = remove_min(n->kid[1], &m);
+    m->kid[0] = n->kid[0];
+    m->kid[1] = right;
+    return balance(m);
+}
+
+void itree_remove(tf_itree *t, tf_inode *n)
+{
+    t->root = take(t->root, n);
+    t->n--;
+    n->kid[0] = n->kid[1] = NULL;
+}
+
+tf_inode *itree_floor(const tf_itree *t, uint64_t key)
+{
+    tf_inode *best = NULL;
+    for (tf_inode *n = t->root; n;) {
+        if (n->lo <= key) {
+            best = n;
+            n = n->kid[1];
+        } else {
+            n = n->kid[0];
+        }
+    }
+    return best;
+}
+
+static bool after_cursor(const tf_inode *n, const tf_icursor *at)
+{
+    return !at->started || key_less(at->lo, at->tie, n);
+}
+
+/* Keys to the left of n are smaller, so they are skipped once n is not after
+ * the cursor; nodes to its right start at or after n->lo, so none of them
+ * overlaps once n->lo >= hi; and no node under n ends after max_hi. */
+static tf_inode *next_in(tf_inode *n, uint64_t lo, uint64_t hi, const tf_icursor *at)
+{
+    if (!n || n->max_hi <= lo)
+        return NULL;
+    if (after_cursor(n, at)) {
+        tf_inode *r = next_in(n->kid[0], lo, hi, at);
+        if (r)
+            return r;
+        if (n->lo < hi && lo < n->hi)
+            return n;
+    }
+    if (n->lo >= hi)
+        return NULL;
+    return next_in(n->kid[1], lo, hi, at);
+}
+
+tf_inode *itree_next_overlap(const tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
+{
+    tf_inode *n = next_in(t->root, lo, hi, at);
+    if (n)
+        *at = (tf_icursor){n->lo, n->tie, true};
+    return n;
+}
