@@ -64,10 +64,3 @@ void alloc_clear(tf_engine *e)
         free(a);
     }
 }
-
-/* The whole allocation holding r, or r itself when none is known. */
-tf_range alloc_range(const tf_engine *e, tf_range r)
-{
-    const tf_alloc_entry *a = alloc_find(e, r);
-    return a ? (tf_range){a->base, a->base + a->size} : r;
-}

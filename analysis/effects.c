@@ -43,8 +43,8 @@ static void params_effects(tf_engine *e, const tf_access *a, const char *why)
 /* Strict: every record runs (each is visited once and leaves the table). */
 static void unknown_effects(tf_engine *e, const tf_access *a)
 {
-    char why[96];
-    snprintf(why, sizeof why, "unknown access by %s", a->api);
+    char buf[96];
+    const char *why = log_reason(e, buf, sizeof buf, "unknown access by %s", a->api);
     if (e->cfg.policy != TF_POLICY_STRICT) {
         params_effects(e, a, why);
         return;
@@ -66,8 +66,7 @@ static void materialize_under(tf_engine *e, const tf_access *a, tf_range r, bool
         if (cover && tf_view_covers(cover, &p->d.dst))
             continue;
         char why[96];
-        snprintf(why, sizeof why, "%s by %s", what, a->api);
-        rec_materialize(e, p, a->stream, why, a->api);
+        rec_materialize(e, p, a->stream, log_reason(e, why, sizeof why, "%s by %s", what, a->api), a->api);
     }
 }
 
@@ -100,8 +99,7 @@ void effects_after(tf_engine *e, const tf_access *a)
             if (!tf_view_covers(&a->writes[i], &p->d.dst))
                 continue;
             char why[96];
-            snprintf(why, sizeof why, "destination overwritten by %s", a->api);
-            rec_drop(e, p, why);
+            rec_drop(e, p, log_reason(e, why, sizeof why, "destination overwritten by %s", a->api));
         }
     }
 }

@@ -31,6 +31,7 @@ void tf_engine_free(tf_engine *e)
     HASH_ITER(hh, e->pending, p, tmp)
         rec_drop(e, p, "process exit: destination never freed");
     summary_write(e);
+    rec_free_spares(e);
     alloc_clear(e);
     free(e);
 }
@@ -47,8 +48,8 @@ static void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, co
     tf_icursor at = ITREE_START;
     tf_record *p;
     while ((p = dst ? rec_next_dst(e, ar, &at) : rec_next_src(e, ar, &at))) {
-        char why[96];
-        snprintf(why, sizeof why, "%s freed by %s", dst ? "destination" : "source", api);
+        char buf[96];
+        const char *why = log_reason(e, buf, sizeof buf, "%s freed by %s", dst ? "destination" : "source", api);
         if (dst)
             rec_drop(e, p, why);
         else if (!tf_range_overlaps(ar, p->dst_fp))

@@ -11,7 +11,6 @@ typedef enum rec_state { REC_PENDING, REC_MATERIALIZED, REC_DROPPED } rec_state;
 typedef struct tf_record {
     uint64_t id;
     tf_transpose_desc d;
-    char *producer, *name, *dtype; /* owned copies of d's strings */
     tf_range src_fp, dst_fp;
     tf_range src_alloc, dst_alloc; /* the allocations holding them (args policy) */
     tf_replay replay;
@@ -19,6 +18,8 @@ typedef struct tf_record {
     int folds;
     UT_hash_handle hh;
     tf_inode by_src, by_dst; /* in the engine's src and dst indexes (tie: id) */
+    char *heap;    /* d's strings when they do not fit in text */
+    char text[96]; /* d's strings, copied (API names fit); last: not cleared on reuse */
 } tf_record;
 
 typedef struct tf_alloc_entry {
@@ -52,15 +53,19 @@ struct tf_engine {
     uint64_t next_id;
     uint64_t shadow_id; /* log mode: the record the running producer shadows */
     tf_itree allocs;    /* tf_alloc_entry by base */
+    tf_record *spare;   /* freed records kept for reuse (linked by hh.next) */
+    size_t nspare;
     tf_counts n;
 };
 
 /* records.c */
-tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r);
+/* src_alloc, dst_alloc: the allocations holding d's source and destination. */
+tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_range src_alloc, tf_range dst_alloc);
 void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const char *reason, const char *trigger);
 void rec_drop(tf_engine *e, tf_record *p, const char *reason);
 uint64_t rec_bytes(const tf_record *p);
 void rec_discard(tf_engine *e, tf_record *p); /* forget without a verdict */
+void rec_free_spares(tf_engine *e);
 /* The next pending record after *at whose source (or destination)
  * footprint overlaps r; a walk may act on (and free) what it is given. */
 tf_record *rec_next_src(tf_engine *e, tf_range r, tf_icursor *at);
@@ -69,7 +74,6 @@ tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at);
 /* allocs.c */
 const tf_alloc_entry *alloc_find(const tf_engine *e, tf_range r);
 tf_alloc_entry *alloc_at(const tf_engine *e, uint64_t base);
-tf_range alloc_range(const tf_engine *e, tf_range r);
 void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind);
 tf_alloc_entry *alloc_take(tf_engine *e, uint64_t base);
 void alloc_clear(tf_engine *e);
@@ -86,6 +90,10 @@ void log_drop(tf_engine *e, const tf_record *p, const char *reason);
 void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const char *key, const char *reason);
 void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const char *key, const char *reason);
 void count_refusal(tf_engine *e, const char *key);
+/* A materialisation's or drop's reason, formatted into buf only when the log
+ * is open (nothing else reads it; formatting is most of a drop's cost). */
+const char *log_reason(const tf_engine *e, char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 void summary_write(tf_engine *e);
 const char *tf_op_name(tf_op op);
 

@@ -2,23 +2,23 @@
  * 1.44 log2(n), under 50 levels for any n that fits in memory. */
 #include "itree.h"
 
-static int height(const tf_inode *n)
+static inline int height(const tf_inode *n)
 {
     return n ? n->height : 0;
 }
 
-static uint64_t max_hi(const tf_inode *n)
+static inline uint64_t max_hi(const tf_inode *n)
 {
     return n ? n->max_hi : 0;
 }
 
-static uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
+static inline uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
 {
     uint64_t m = a > b ? a : b;
     return m > c ? m : c;
 }
 
-static void update(tf_inode *n)
+static inline void update(tf_inode *n)
 {
     int l = height(n->kid[0]), r = height(n->kid[1]);
     n->height = 1 + (l > r ? l : r);
@@ -26,7 +26,7 @@ static void update(tf_inode *n)
 }
 
 /* Moves n down on side d; its child on the other side takes its place. */
-static tf_inode *rotate(tf_inode *n, int d)
+static inline tf_inode *rotate(tf_inode *n, int d)
 {
     tf_inode *c = n->kid[!d];
     n->kid[!d] = c->kid[d];
@@ -36,10 +36,12 @@ static tf_inode *rotate(tf_inode *n, int d)
     return c;
 }
 
-static tf_inode *balance(tf_inode *n)
+static inline tf_inode *balance(tf_inode *n)
 {
-    update(n);
-    int bf = height(n->kid[0]) - height(n->kid[1]);
+    int l = height(n->kid[0]), r = height(n->kid[1]);
+    n->height = 1 + (l > r ? l : r);
+    n->max_hi = max3(n->hi, max_hi(n->kid[0]), max_hi(n->kid[1]));
+    int bf = l - r;
     if (bf > 1) {
         if (height(n->kid[0]->kid[0]) < height(n->kid[0]->kid[1]))
             n->kid[0] = rotate(n->kid[0], 0);
@@ -53,7 +55,7 @@ static tf_inode *balance(tf_inode *n)
     return n;
 }
 
-static bool key_less(uint64_t lo, uint64_t tie, const tf_inode *b)
+static inline bool key_less(uint64_t lo, uint64_t tie, const tf_inode *b)
 {
     return lo < b->lo || (lo == b->lo && tie < b->tie);
 }
@@ -149,9 +151,27 @@ static tf_inode *next_in(tf_inode *n, uint64_t lo, uint64_t hi, const tf_icursor
     return next_in(n->kid[1], lo, hi, at);
 }
 
+/* The first overlap of all: when the left subtree ends after lo, the answer
+ * is there or nowhere (a left range ending after lo that does not overlap
+ * starts at or after hi, and so do this node and all to its right). */
+static tf_inode *first_in(tf_inode *n, uint64_t lo, uint64_t hi)
+{
+    while (n && n->max_hi > lo) {
+        if (n->kid[0] && n->kid[0]->max_hi > lo)
+            n = n->kid[0];
+        else if (n->lo < hi && lo < n->hi)
+            return n;
+        else if (n->lo >= hi)
+            return NULL;
+        else
+            n = n->kid[1];
+    }
+    return NULL;
+}
+
 tf_inode *itree_next_overlap(const tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
 {
-    tf_inode *n = next_in(t->root, lo, hi, at);
+    tf_inode *n = at->started ? next_in(t->root, lo, hi, at) : first_in(t->root, lo, hi);
     if (n)
         *at = (tf_icursor){n->lo, n->tie, true};
     return n;
