@@ -69,7 +69,8 @@ void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok)
     tf_alloc_entry *a = ok ? alloc_take(e, base) : NULL;
     if (a)
         free_effect(e, (tf_range){a->base, a->base + a->size}, true, 0, api);
-    free(a);
+    if (a)
+        alloc_release(e, a);
 }
 
 void tf_access_read(tf_access *a, tf_range r)

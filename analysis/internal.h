@@ -22,10 +22,13 @@ typedef struct tf_record {
     char text[96]; /* d's strings, copied (API names fit); last: not cleared on reuse */
 } tf_record;
 
+struct tf_granule;
 typedef struct tf_alloc_entry {
-    uint64_t base, size;
+    uint64_t base, size; /* base first: a spare entry's link overlays it */
     tf_mem_kind kind;
-    tf_inode node; /* in the engine's allocs index, by base */
+    UT_hash_handle hh; /* in the engine's allocs, by base */
+    int level;         /* its size class in the page map (allocs.c) */
+    struct { struct tf_alloc_entry *next, *prev; struct tf_granule *g; } link[2];
 } tf_alloc_entry;
 
 /* Counters behind the exit summary. Refusals are counted by a short key. */
@@ -43,7 +46,8 @@ typedef struct tf_counts {
  * - pend_src, pend_dst: the pending records by source and destination
  *   footprint; a call's reads and writes find the records they touch in
  *   O(log n) each (plus O(log n) per record found).
- * - allocs: the live allocations by base; a lookup is O(log n).
+ * - allocs, granules: the live allocations by base and by address (a page
+ *   map, allocs.c); every lookup is O(1) in the number of allocations.
  * Nothing on the per-call paths walks a whole table. */
 struct tf_engine {
     tf_config cfg;
@@ -52,7 +56,11 @@ struct tf_engine {
     tf_itree pend_src, pend_dst;
     uint64_t next_id;
     uint64_t shadow_id; /* log mode: the record the running producer shadows */
-    tf_itree allocs;    /* tf_alloc_entry by base */
+    tf_alloc_entry *allocs;       /* uthash by base */
+    struct tf_granule *granules;  /* uthash by size class and address */
+    uint32_t levels_used[64];     /* allocations per size class */
+    void *spare_allocs, *spare_granules; /* freed ones kept for reuse */
+    size_t nspare_allocs, nspare_granules;
     tf_record *spare;   /* freed records kept for reuse (linked by hh.next) */
     size_t nspare;
     tf_counts n;
@@ -76,6 +84,7 @@ const tf_alloc_entry *alloc_find(const tf_engine *e, tf_range r);
 tf_alloc_entry *alloc_at(const tf_engine *e, uint64_t base);
 void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind);
 tf_alloc_entry *alloc_take(tf_engine *e, uint64_t base);
+void alloc_release(tf_engine *e, tf_alloc_entry *a); /* after alloc_take */
 void alloc_clear(tf_engine *e);
 
 /* effects.c */
