@@ -24,6 +24,9 @@ extern __thread int tf_depth __attribute__((tls_model("initial-exec")));
 /* Runs `call` with the depth raised; evaluates to its result. */
 #define TF_PASS(call) ({ tf_depth++; __typeof__(call) tf_r_ = (call); tf_depth--; tf_r_; })
 #define TF_PASS_VOID(call) do { tf_depth++; call; tf_depth--; } while (0)
+/* A hook's work beyond the nested pass-through (TF_NESTED_REAL, hooks.h),
+ * kept out of line so that the hook itself needs no stack frame. */
+#define TF_SLOW_PATH __attribute__((noinline))
 
 extern tf_env tf_env_now;             /* read at load time */
 extern _Atomic size_t tf_pending_now; /* tf_engine_pending after the last engine call */
