@@ -1,5 +1,5 @@
-/* The AVL interval tree of itree.h. Recursive: the depth is at most about
- * 1.44 log2(n), under 50 levels for any n that fits in memory. */
+/* The AVL interval tree of itree.h: iterative inserts and removals that
+ * stop rebalancing where the tree above stops changing. */
 #include "itree.h"
 
 static inline int height(const tf_inode *n)
@@ -60,55 +60,73 @@ static inline bool key_less(uint64_t lo, uint64_t tie, const tf_inode *b)
     return lo < b->lo || (lo == b->lo && tie < b->tie);
 }
 
-static tf_inode *insert(tf_inode *root, tf_inode *n)
+/* AVL height is below 1.45 log2(n + 2): 96 levels is more than memory holds. */
+#define MAX_DEPTH 96
+
+/* Rebalances the links on the path, deepest first. Above the first node
+ * that keeps its place, height and max_hi, nothing changes any more; but
+ * the links from the deepest up to index `until` (where a node moved: its
+ * fields say nothing of its new place) are all redone. */
+static void fix_up(tf_inode **path[], int depth, int until)
 {
-    if (!root)
-        return n;
-    int d = !key_less(n->lo, n->tie, root);
-    root->kid[d] = insert(root->kid[d], n);
-    return balance(root);
+    while (depth-- > 0) {
+        tf_inode *x = *path[depth];
+        int h = x->height;
+        uint64_t m = x->max_hi;
+        *path[depth] = balance(x);
+        if ((until < 0 || depth < until) && *path[depth] == x && x->height == h && x->max_hi == m)
+            return;
+    }
 }
 
 void itree_insert(tf_itree *t, tf_inode *n)
 {
+    tf_inode **path[MAX_DEPTH];
+    int depth = 0;
     n->kid[0] = n->kid[1] = NULL;
     n->height = 1;
     n->max_hi = n->hi;
-    t->root = insert(t->root, n);
+    tf_inode **link = &t->root;
+    while (*link && depth < MAX_DEPTH) {
+        path[depth++] = link;
+        link = &(*link)->kid[!key_less(n->lo, n->tie, *link)];
+    }
+    *link = n;
+    fix_up(path, depth, -1);
     t->n++;
-}
-
-static tf_inode *remove_min(tf_inode *r, tf_inode **min)
-{
-    if (!r->kid[0]) {
-        *min = r;
-        return r->kid[1];
-    }
-    r->kid[0] = remove_min(r->kid[0], min);
-    return balance(r);
-}
-
-static tf_inode *take(tf_inode *root, tf_inode *n)
-{
-    if (!root)
-        return NULL; /* not in the tree: nothing to take out */
-    if (root != n) {
-        int d = !key_less(n->lo, n->tie, root);
-        root->kid[d] = take(root->kid[d], n);
-        return balance(root);
-    }
-    if (!n->kid[0] || !n->kid[1])
-        return n->kid[0] ? n->kid[0] : n->kid[1];
-    tf_inode *m;
-    tf_inode *right = remove_min(n->kid[1], &m);
-    m->kid[0] = n->kid[0];
-    m->kid[1] = right;
-    return balance(m);
 }
 
 void itree_remove(tf_itree *t, tf_inode *n)
 {
-    t->root = take(t->root, n);
+    tf_inode **path[MAX_DEPTH];
+    int depth = 0;
+    tf_inode **link = &t->root;
+    while (*link && *link != n && depth < MAX_DEPTH) {
+        path[depth++] = link;
+        link = &(*link)->kid[!key_less(n->lo, n->tie, *link)];
+    }
+    if (*link != n)
+        return; /* not in the tree */
+    int until = -1;
+    if (!n->kid[0] || !n->kid[1]) {
+        *link = n->kid[0] ? n->kid[0] : n->kid[1];
+    } else { /* n's successor, the leftmost node on its right, takes its place */
+        until = depth;
+        path[depth++] = link;
+        tf_inode **l = &n->kid[1];
+        while ((*l)->kid[0] && depth < MAX_DEPTH) {
+            path[depth++] = l;
+            l = &(*l)->kid[0];
+        }
+        tf_inode *m = *l;
+        *l = m->kid[1];
+        m->kid[0] = n->kid[0];
+        m->kid[1] = n->kid[1];
+        *link = m;
+        if (depth > until + 1)
+            path[until + 1] = &m->kid[1]; /* was &n->kid[1] */
+    }
+    fix_up(path, depth, until);
     t->n--;
     n->kid[0] = n->kid[1] = NULL;
 }
