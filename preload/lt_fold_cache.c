@@ -30,7 +30,7 @@ struct lt_fold_entry {
     UT_hash_handle hh;
 };
 
-static lt_fold_entry *lt_folds;
+static lt_fold_entry *lt_folds; /* by signature: O(1) a lookup, at most LT_FOLD_CACHE_MAX */
 static unsigned lt_fold_count;
 static _Atomic uint64_t lt_fold_generation; /* bumped whenever entries leave the cache */
 
