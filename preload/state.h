@@ -64,7 +64,9 @@ static inline bool tf_active(void)
  * (copy, set, launch, GEMM) only matters then. */
 static inline bool tf_watching(void)
 {
-    return tf_active() && atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0;
+    /* Pending first: it is 0 on every pass-through call, and only an engine
+     * that exists can have made it anything else. */
+    return atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0 && tf_active();
 }
 
 /* Lock the engine (raising the depth: the engine may replay). */
