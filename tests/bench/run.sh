@@ -229,11 +229,7 @@ scale_table() {
 }
 
 echo
-table | tee "$TMP/table"
-echo
-scale_table | tee -a "$TMP/table"
-echo
-ratio_line | tee -a "$TMP/table"
+{ table; echo; scale_table; echo; echo "- $(ratio_line)"; } | tee "$TMP/table"
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 {
     echo "# transfold: cost of the layer (make bench)"
