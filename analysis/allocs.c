@@ -66,7 +66,7 @@ static void free_spares(void **list, size_t *n)
 static int level_of(uint64_t size)
 {
     int l = size > 1 ? 64 - __builtin_clzll(size - 1) : 0;
-    return l < MIN_LEVEL ? MIN_LEVEL : l;
+    return l < MIN_LEVEL ? MIN_LEVEL : l > 63 ? 63 : l; /* 2^63 granules: two cover everything */
 }
 
 static uint64_t granule_key(int level, uint64_t addr)

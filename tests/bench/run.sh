@@ -18,15 +18,15 @@
 # Knobs: BUILD (build), BENCH_N (timed calls a run; default per program, about
 # 50-700 ms a run), BENCH_REPS (7), BENCH_N1/BENCH_N2 (callgrind call counts,
 # 1000/5000), BENCH_SCALE_N1/BENCH_SCALE_N2 (the same for the scaling rows,
-# 100/500), BENCH_RESULTS (build/bench/RESULTS.md).
+# 200/1000), BENCH_RESULTS (build/bench/RESULTS.md).
 set -u
 BUILD=${BUILD:-build}
 BIN=$BUILD/bench
 REPS=${BENCH_REPS:-7}
 N1=${BENCH_N1:-1000}
 N2=${BENCH_N2:-5000}
-SN1=${BENCH_SCALE_N1:-100}
-SN2=${BENCH_SCALE_N2:-500}
+SN1=${BENCH_SCALE_N1:-200}
+SN2=${BENCH_SCALE_N2:-1000}
 RESULTS=${BENCH_RESULTS:-$BIN/RESULTS.md}
 SO=$(realpath "$BUILD/libtransfold.so")
 TMP=$(mktemp -d)
