@@ -20,11 +20,6 @@
 
 enum { LAUNCH_SKIP, LAUNCH_UNKNOWN, LAUNCH_PRODUCER };
 
-bool tf_launch_watching(void)
-{
-    return tf_active() && (tf_state_rules() || atomic_load(&tf_pending_now) != 0);
-}
-
 /* Where each parameter lives in the packed bytes. */
 typedef struct param_layout {
     int n;

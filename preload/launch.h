@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "state.h"
 
 /* How a route learns parameter i's offset and size; 0 on success. */
 typedef int (*tf_param_info_fn)(const void *fn, size_t i, size_t *offset, size_t *size);
@@ -61,8 +62,12 @@ typedef struct tf_launch {
     size_t params_len;
 } tf_launch;
 
-/* Whether a launch needs describing at all (fast path otherwise). */
-bool tf_launch_watching(void);
+/* Whether a launch needs describing at all (fast path otherwise). Inline:
+ * every pass-through launch asks. */
+static inline bool tf_launch_watching(void)
+{
+    return tf_active() && (tf_state_rules() || atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0);
+}
 
 /* True when the launch must not run now (it became a pending record). */
 bool tf_launch_begin(tf_launch *l);
