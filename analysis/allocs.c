@@ -1,43 +1,201 @@
 /* The provenance table: every device allocation we saw being made. Deferral
  * is only legal inside memory the host cannot touch behind our back, so a
- * transpose's operands must lie in allocations of a device kind. */
+ * transpose's operands must lie in allocations of a device kind.
+ *
+ * A page map, as allocators keep, so that no lookup depends on how many
+ * allocations are live:
+ * - by base, a hash: frees and the common lookup (a pointer to the start of
+ *   an allocation) are O(1);
+ * - by address, per size class: an allocation of size in (2^(L-1), 2^L] is
+ *   listed under the (at most two) aligned 2^L-byte granules it overlaps, so
+ *   a granule lists at most four disjoint allocations of its class, and an
+ *   address is found by one hash probe per size class in use (at most 56).
+ * Allocations seen are normally disjoint, but one freed by a route we did
+ * not see may still be listed under a newer one overlapping it; lookups do
+ * not assume disjoint entries. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
+
+#define MIN_LEVEL 8 /* 256 bytes: cudaMalloc's alignment; smaller ones share it */
+
+typedef struct tf_granule {
+    uint64_t key; /* level << 56 | address >> level */
+    tf_alloc_entry *head;
+    UT_hash_handle hh;
+} tf_granule;
+
+/* Entries and granules are reused rather than freed, up to this many each,
+ * so that a program allocating and freeing in a loop costs no malloc here. */
+#define MAX_SPARE 64
+
+static void *take_spare(void **list, size_t *n, size_t size)
+{
+    void *p = *list;
+    if (!p)
+        return calloc(1, size);
+    *list = *(void **)p;
+    (*n)--;
+    memset(p, 0, size);
+    return p;
+}
+
+/* The first word of a spare entry or granule links the spare list. */
+static void put_spare(void **list, size_t *n, void *p)
+{
+    if (*n >= MAX_SPARE) {
+        free(p);
+        return;
+    }
+    *(void **)p = *list;
+    *list = p;
+    (*n)++;
+}
+
+static void free_spares(void **list, size_t *n)
+{
+    while (*list) {
+        void *p = *list;
+        *list = *(void **)p;
+        free(p);
+    }
+    *n = 0;
+}
+
+static int level_of(uint64_t size)
+{
+    int l = size > 1 ? 64 - __builtin_clzll(size - 1) : 0;
+    return l < MIN_LEVEL ? MIN_LEVEL : l > 63 ? 63 : l; /* 2^63 granules: two cover everything */
+}
+
+static uint64_t granule_key(int level, uint64_t addr)
+{
+    return (uint64_t)level << 56 | addr >> level;
+}
+
+static tf_granule *granule_find(const tf_engine *e, uint64_t key)
+{
+    tf_granule *g = NULL;
+    HASH_FIND(hh, e->granules, &key, sizeof key, g);
+    return g;
+}
+
+/* The granules a's range overlaps at its level: one or two. */
+static int granules_of(const tf_alloc_entry *a, uint64_t key[2])
+{
+    uint64_t last = a->size ? a->base + a->size - 1 : a->base;
+    key[0] = granule_key(a->level, a->base);
+    key[1] = granule_key(a->level, last);
+    return key[1] != key[0] ? 2 : 1;
+}
+
+static void link_in(tf_engine *e, tf_alloc_entry *a)
+{
+    uint64_t key[2];
+    int n = granules_of(a, key);
+    for (int i = 0; i < n; i++) {
+        tf_granule *g = granule_find(e, key[i]);
+        if (!g && (g = take_spare(&e->spare_granules, &e->nspare_granules, sizeof *g))) {
+            g->key = key[i];
+            HASH_ADD(hh, e->granules, key, sizeof g->key, g);
+        }
+        if (!g)
+            continue; /* out of memory: this half of the range stays unlisted */
+        a->link[i].next = g->head;
+        a->link[i].prev = NULL;
+        if (g->head)
+            g->head->link[g->head->link[0].g == g ? 0 : 1].prev = a;
+        g->head = a;
+        a->link[i].g = g;
+    }
+    e->levels_used[a->level]++;
+}
+
+static void link_out(tf_engine *e, tf_alloc_entry *a)
+{
+    for (int i = 0; i < 2; i++) {
+        tf_granule *g = a->link[i].g;
+        if (!g)
+            continue;
+        tf_alloc_entry *prev = a->link[i].prev, *next = a->link[i].next;
+        if (prev)
+            prev->link[prev->link[0].g == g ? 0 : 1].next = next;
+        else
+            g->head = next;
+        if (next)
+            next->link[next->link[0].g == g ? 0 : 1].prev = prev;
+        if (!g->head) {
+            HASH_DEL(e->granules, g);
+            put_spare(&e->spare_granules, &e->nspare_granules, g);
+        }
+        a->link[i].g = NULL;
+    }
+    e->levels_used[a->level]--;
+}
 
 void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind)
 {
     tf_alloc_entry *a = alloc_take(e, base); /* an address reused without a free we saw */
-    free(a);
-    a = calloc(1, sizeof *a);
+    if (a)
+        alloc_release(e, a);
+    a = take_spare(&e->spare_allocs, &e->nspare_allocs, sizeof *a);
     if (!a)
         return;
     a->base = base;
     a->size = size;
     a->kind = kind;
+    a->level = level_of(size);
     HASH_ADD(hh, e->allocs, base, sizeof a->base, a);
+    link_in(e, a);
+}
+
+tf_alloc_entry *alloc_at(const tf_engine *e, uint64_t base)
+{
+    tf_alloc_entry *a = NULL;
+    HASH_FIND(hh, e->allocs, &base, sizeof base, a);
+    return a;
 }
 
 tf_alloc_entry *alloc_take(tf_engine *e, uint64_t base)
 {
-    tf_alloc_entry *a = NULL;
-    HASH_FIND(hh, e->allocs, &base, sizeof base, a);
-    if (a)
+    tf_alloc_entry *a = alloc_at(e, base);
+    if (a) {
         HASH_DEL(e->allocs, a);
+        link_out(e, a);
+    }
     return a;
 }
 
-/* Linear in the number of live allocations; only transposes ask, and they
- * are rare next to launches and GEMMs. */
+static const tf_alloc_entry *containing(const tf_granule *g, tf_range r)
+{
+    for (const tf_alloc_entry *a = g ? g->head : NULL; a; a = a->link[a->link[0].g == g ? 0 : 1].next)
+        if (tf_range_contains((tf_range){a->base, a->base + a->size}, r))
+            return a;
+    return NULL;
+}
+
+/* An allocation holding all of r. Its granule holds r.lo, or, for an
+ * empty r at the allocation's very end, r.lo - 1. */
 const tf_alloc_entry *alloc_find(const tf_engine *e, tf_range r)
 {
-    const tf_alloc_entry *a, *tmp;
-    HASH_ITER(hh, e->allocs, a, tmp) {
-        tf_range ar = {a->base, a->base + a->size};
-        if (tf_range_contains(ar, r))
+    const tf_alloc_entry *a = alloc_at(e, r.lo);
+    if (a && tf_range_contains((tf_range){a->base, a->base + a->size}, r))
+        return a;
+    for (int l = MIN_LEVEL; l < 64; l++) {
+        if (!e->levels_used[l])
+            continue;
+        if ((a = containing(granule_find(e, granule_key(l, r.lo)), r)))
+            return a;
+        if (r.lo == r.hi && r.lo && (a = containing(granule_find(e, granule_key(l, r.lo - 1)), r)))
             return a;
     }
     return NULL;
+}
+
+void alloc_release(tf_engine *e, tf_alloc_entry *a)
+{
+    put_spare(&e->spare_allocs, &e->nspare_allocs, a);
 }
 
 void alloc_clear(tf_engine *e)
@@ -45,13 +203,9 @@ void alloc_clear(tf_engine *e)
     tf_alloc_entry *a, *tmp;
     HASH_ITER(hh, e->allocs, a, tmp) {
         HASH_DEL(e->allocs, a);
+        link_out(e, a);
         free(a);
     }
-}
-
-/* The whole allocation holding r, or r itself when none is known. */
-tf_range alloc_range(const tf_engine *e, tf_range r)
-{
-    const tf_alloc_entry *a = alloc_find(e, r);
-    return a ? (tf_range){a->base, a->base + a->size} : r;
+    free_spares(&e->spare_allocs, &e->nspare_allocs);
+    free_spares(&e->spare_granules, &e->nspare_granules);
 }

@@ -6,56 +6,82 @@
 
 #include "internal.h"
 
-/* A pointer-sized value anywhere in the parameter bytes (every byte offset:
- * struct parameters are packed by the compiler, not by us) that falls inside
- * the allocation holding the record's source or destination, or one past
- * its end (an end pointer a kernel counts down from): a kernel handed the
- * start of a buffer and a length reaches all of it, so a pointer into the
- * source or destination themselves is not enough. */
-static bool in_or_at_end(tf_range r, uint64_t v)
+/* The records whose source or destination lies in allocation al run now. */
+static void materialize_in(tf_engine *e, const tf_access *a, const tf_alloc_entry *al, const char *why)
 {
-    return r.lo <= v && v <= r.hi;
+    tf_range ar = {al->base, al->base + al->size};
+    tf_record *p;
+    tf_icursor at = ITREE_START;
+    while ((p = rec_next_src(e, ar, &at)))
+        rec_materialize(e, p, a->stream, why, a->api);
+    at = ITREE_START;
+    while ((p = rec_next_dst(e, ar, &at)))
+        rec_materialize(e, p, a->stream, why, a->api);
 }
 
-static bool word_points_into(uint64_t v, size_t off, void *ctx)
+typedef struct pointed { tf_engine *e; const tf_access *a; const char *why; } pointed;
+
+/* A value inside an allocation, or one past its end (an end pointer a
+ * kernel counts down from), points into it. */
+static bool word_effects(uint64_t v, size_t off, void *ctx)
 {
-    const tf_record *p = ctx;
+    pointed *c = ctx;
     (void)off;
-    return in_or_at_end(p->src_alloc, v) || in_or_at_end(p->dst_alloc, v);
+    const tf_alloc_entry *al = alloc_find(c->e, (tf_range){v, v + 1});
+    if (al)
+        materialize_in(c->e, c->a, al, c->why);
+    const tf_alloc_entry *before = v ? alloc_find(c->e, (tf_range){v - 1, v}) : NULL;
+    if (before && before != al)
+        materialize_in(c->e, c->a, before, c->why);
+    return c->e->npending == 0;
 }
 
-static bool params_point_into(const tf_access *a, const tf_record *p)
+/* A pointer-sized value anywhere in the parameter bytes (tf_scan_words:
+ * every byte offset, struct parameters are packed by the compiler, not by
+ * us) that falls inside the allocation holding a record's source or
+ * destination: a kernel handed the start of a buffer and a length reaches
+ * all of it, so a pointer into the source or destination themselves is not
+ * enough. Each value costs one or two lookups in the allocation index,
+ * however much is pending. */
+static void params_effects(tf_engine *e, const tf_access *a, const char *why)
 {
-    return tf_scan_words(a->params, a->params_len, word_points_into, (void *)p);
+    pointed c = {e, a, why};
+    tf_scan_words(a->params, a->params_len, word_effects, &c);
 }
 
+/* Strict: every record runs (each is visited once and leaves the table). */
 static void unknown_effects(tf_engine *e, const tf_access *a)
 {
-    char why[96];
-    snprintf(why, sizeof why, "unknown access by %s", a->api);
+    char buf[96];
+    const char *why = log_reason(e, buf, sizeof buf, "unknown access by %s", a->api);
+    if (e->cfg.policy != TF_POLICY_STRICT && !a->overflow) {
+        params_effects(e, a, why);
+        return;
+    }
     tf_record *p, *tmp;
-    HASH_ITER(hh, e->pending, p, tmp) {
-        if (e->cfg.policy == TF_POLICY_STRICT || a->overflow || params_point_into(a, p))
-            rec_materialize(e, p, a->stream, why, a->api);
-    }
+    HASH_ITER(hh, e->pending, p, tmp)
+        rec_materialize(e, p, a->stream, why, a->api);
 }
 
-/* The reason a record must run before this call, or NULL. */
-static const char *must_materialize(const tf_access *a, const tf_record *p)
+/* Records whose source (src) or destination footprint overlaps r run now,
+ * except those whose destination `cover` writes whole (they are dropped
+ * after the call instead). */
+static void materialize_under(tf_engine *e, const tf_access *a, tf_range r, bool src, const tf_view *cover,
+                              const char *what)
 {
-    for (int i = 0; i < a->nreads; i++)
-        if (tf_range_overlaps(a->reads[i], p->dst_fp))
-            return "destination read";
-    for (int i = 0; i < a->nwrites; i++) {
-        tf_range w = tf_view_footprint(&a->writes[i]);
-        if (tf_range_overlaps(w, p->src_fp))
-            return "source overwritten";
-        if (tf_range_overlaps(w, p->dst_fp) && !tf_view_covers(&a->writes[i], &p->d.dst))
-            return "destination partly overwritten";
+    tf_icursor at = ITREE_START;
+    tf_record *p;
+    while ((p = src ? rec_next_src(e, r, &at) : rec_next_dst(e, r, &at))) {
+        if (cover && tf_view_covers(cover, &p->d.dst))
+            continue;
+        char why[96];
+        rec_materialize(e, p, a->stream, log_reason(e, why, sizeof why, "%s by %s", what, a->api), a->api);
     }
-    return NULL;
 }
 
+/* A record's reason is the first that applies in this order: its
+ * destination read; then, write by write, its source overwritten or its
+ * destination partly overwritten. */
 void effects_before(tf_engine *e, const tf_access *a)
 {
     if (e->npending == 0)
@@ -64,28 +90,25 @@ void effects_before(tf_engine *e, const tf_access *a)
         unknown_effects(e, a);
         return;
     }
-    tf_record *p, *tmp;
-    HASH_ITER(hh, e->pending, p, tmp) {
-        const char *what = must_materialize(a, p);
-        if (what) {
-            char why[96];
-            snprintf(why, sizeof why, "%s by %s", what, a->api);
-            rec_materialize(e, p, a->stream, why, a->api);
-        }
+    for (int i = 0; i < a->nreads; i++)
+        materialize_under(e, a, a->reads[i], false, NULL, "destination read");
+    for (int i = 0; i < a->nwrites; i++) {
+        tf_range w = tf_view_footprint(&a->writes[i]);
+        materialize_under(e, a, w, true, NULL, "source overwritten");
+        materialize_under(e, a, w, false, &a->writes[i], "destination partly overwritten");
     }
 }
 
 void effects_after(tf_engine *e, const tf_access *a)
 {
-    tf_record *p, *tmp;
-    HASH_ITER(hh, e->pending, p, tmp) {
-        for (int i = 0; i < a->nwrites; i++) {
-            if (tf_view_covers(&a->writes[i], &p->d.dst)) {
-                char why[96];
-                snprintf(why, sizeof why, "destination overwritten by %s", a->api);
-                rec_drop(e, p, why);
-                break;
-            }
+    for (int i = 0; i < a->nwrites && e->npending; i++) {
+        tf_icursor at = ITREE_START;
+        tf_record *p;
+        while ((p = rec_next_dst(e, tf_view_footprint(&a->writes[i]), &at))) {
+            if (!tf_view_covers(&a->writes[i], &p->d.dst))
+                continue;
+            char why[96];
+            rec_drop(e, p, log_reason(e, why, sizeof why, "destination overwritten by %s", a->api));
         }
     }
 }

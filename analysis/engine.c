@@ -33,6 +33,7 @@ void tf_engine_free(tf_engine *e)
         rec_drop(e, p, "process exit: destination never freed");
     summary_write(e);
     learn_free(e);
+    rec_free_spares(e);
     alloc_clear(e);
     late_clear(e);
     free(e);
@@ -44,31 +45,25 @@ void tf_alloc(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind)
     learn_alloc(e, base, size);
 }
 
-static tf_alloc_entry *alloc_at(tf_engine *e, uint64_t base)
-{
-    tf_alloc_entry *a = NULL;
-    HASH_FIND(hh, e->allocs, &base, sizeof base, a);
-    return a;
-}
-
 /* A freed allocation: records reading from it run first (begin), records
  * writing into it die with it (end, once the free succeeded). */
 static void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, const char *api)
 {
-    char why[96];
-    snprintf(why, sizeof why, "%s freed by %s", dst ? "destination" : "source", api);
-    tf_record *p, *tmp;
-    HASH_ITER(hh, e->pending, p, tmp) {
-        if (!tf_range_overlaps(ar, p->dst_fp) && tf_range_overlaps(ar, p->src_fp) && !dst)
-            rec_materialize(e, p, stream, why, api);
-        else if (tf_range_overlaps(ar, p->dst_fp) && dst)
+    tf_icursor at = ITREE_START;
+    tf_record *p;
+    while ((p = dst ? rec_next_dst(e, ar, &at) : rec_next_src(e, ar, &at))) {
+        char buf[96];
+        const char *why = log_reason(e, buf, sizeof buf, "%s freed by %s", dst ? "destination" : "source", api);
+        if (dst)
             rec_drop(e, p, why);
+        else if (!tf_range_overlaps(ar, p->dst_fp))
+            rec_materialize(e, p, stream, why, api);
     }
 }
 
 void tf_free_begin(tf_engine *e, uint64_t base, uint64_t stream, const char *api)
 {
-    tf_alloc_entry *a = alloc_at(e, base);
+    tf_alloc_entry *a = e->npending || e->late ? alloc_at(e, base) : NULL;
     if (e->late)
         late_order_free(e, a ? (tf_range){a->base, a->base + a->size} : (tf_range){base, base + 1}, stream);
     if (a)
@@ -80,7 +75,8 @@ void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok)
     tf_alloc_entry *a = ok ? alloc_take(e, base) : NULL;
     if (a)
         free_effect(e, (tf_range){a->base, a->base + a->size}, true, 0, api);
-    free(a);
+    if (a)
+        alloc_release(e, a);
 }
 
 void tf_access_read(tf_access *a, tf_range r)
@@ -112,6 +108,8 @@ void tf_access_end(tf_engine *e, const tf_access *a, bool ok)
         effects_after(e, a);
 }
 
+/* Walks every record: these calls are rare (handle destroyed, capture,
+ * graph launch), and each hit leaves the table. */
 static void materialize_if(tf_engine *e, uint64_t stream, uint64_t handle, int by, const char *reason)
 {
     tf_record *p, *tmp;

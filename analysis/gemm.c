@@ -8,14 +8,12 @@
 #include "internal.h"
 #include "learn.h"
 
+/* Pending destinations do not overlap one another (a write overlapping one
+ * runs or drops it), so the first found is the only one. */
 static tf_record *record_under(tf_engine *e, const tf_view *v)
 {
-    tf_range r = tf_view_footprint(v);
-    tf_record *p, *tmp;
-    HASH_ITER(hh, e->pending, p, tmp)
-        if (tf_range_overlaps(r, p->dst_fp))
-            return p;
-    return NULL;
+    tf_icursor at = ITREE_START;
+    return rec_next_dst(e, tf_view_footprint(v), &at);
 }
 
 static void plan_reset(tf_plan *plan)
@@ -24,10 +22,19 @@ static void plan_reset(tf_plan *plan)
     plan->alpha_mul = 1.0;
 }
 
+/* What the first pass found an operand may fold onto: the second pass
+ * reuses the verdict when the same record is still there (records do not
+ * change while pending, so neither would the verdict). */
+typedef struct operand_fit {
+    uint64_t id; /* 0: none */
+    tf_rewrite rw;
+    double alpha;
+} operand_fit;
+
 /* First pass: an operand that reads a record's destination but cannot fold
  * onto it makes the record run now. Done for every operand before any fold,
  * so no operand is rewritten onto a record another operand replays. */
-static void refuse_operand(tf_engine *e, const tf_gemm *g, int i)
+static void refuse_operand(tf_engine *e, const tf_gemm *g, int i, operand_fit *fit)
 {
     tf_record *p;
     fold_verdict v;
@@ -37,14 +44,19 @@ static void refuse_operand(tf_engine *e, const tf_gemm *g, int i)
         snprintf(why, sizeof why, "read by %s operand %s: %s", g->acc.api, g->in[i].role, v.reason);
         rec_materialize(e, p, g->acc.stream, why, g->acc.api);
     }
+    *fit = p ? (operand_fit){p->id, v.rw, v.alpha} : (operand_fit){0};
 }
 
 /* Second pass: what is still under an operand is a record it folds onto. */
-static void fold_onto(tf_engine *e, const tf_gemm *g, int i, tf_plan *plan)
+static void fold_onto(tf_engine *e, const tf_gemm *g, int i, const operand_fit *fit, tf_plan *plan)
 {
     tf_record *p = record_under(e, &g->in[i].v);
     fold_verdict v;
-    if (!p || !fold_operand(&p->d, &g->in[i], g, &v))
+    if (!p)
+        return;
+    if (p->id == fit->id)
+        v.rw = fit->rw, v.alpha = fit->alpha;
+    else if (!fold_operand(&p->d, &g->in[i], g, &v))
         return;
     plan->in[i] = v.rw;
     plan->in[i].record = p->id;
@@ -64,10 +76,11 @@ void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
     if (e->npending == 0)
         return;
     effects_before(e, &g->acc);
+    operand_fit fit[2];
     for (int i = 0; i < g->nin; i++)
-        refuse_operand(e, g, i);
+        refuse_operand(e, g, i, &fit[i]);
     for (int i = 0; i < g->nin; i++)
-        fold_onto(e, g, i, plan);
+        fold_onto(e, g, i, &fit[i], plan);
 }
 
 static tf_record *find(tf_engine *e, uint64_t id)

@@ -1,28 +1,47 @@
 /* The engine's private state, shared by its source files and nothing else. */
 #ifndef TF_INTERNAL_H
 #define TF_INTERNAL_H
+#include <stdint.h>
+#include <string.h>
+
+/* Every key of the engine's tables is one uint64_t (an id or an address):
+ * a multiplicative hash spreads them well and costs a fraction of uthash's
+ * default, which every lookup on the fold path pays. */
+#define HASH_FUNCTION(keyptr, keylen, hashv)                              \
+    do {                                                                  \
+        uint64_t tf_k_;                                                   \
+        memcpy(&tf_k_, (keyptr), sizeof tf_k_);                           \
+        (hashv) = (unsigned)((tf_k_ * 0x9E3779B97F4A7C15ull) >> 32);      \
+        (void)(keylen);                                                   \
+    } while (0)
 #include <uthash.h>
 
 #include "engine.h"
+#include "itree.h"
 
 typedef enum rec_state { REC_PENDING, REC_MATERIALIZED, REC_DROPPED } rec_state;
 
 typedef struct tf_record {
     uint64_t id;
     tf_transpose_desc d;
-    char *producer, *name, *dtype; /* owned copies of d's strings */
     tf_range src_fp, dst_fp;
     tf_range src_alloc, dst_alloc; /* the allocations holding them (args policy) */
     tf_replay replay;
     rec_state state;
     int folds;
     UT_hash_handle hh;
+    tf_inode by_src, by_dst; /* in the engine's src and dst indexes (tie: id) */
+    char *heap;    /* d's strings when they do not fit in text */
+    char text[96]; /* d's strings, copied (API names fit); last: not cleared on reuse */
 } tf_record;
 
+struct tf_granule;
 typedef struct tf_alloc_entry {
-    uint64_t base, size;
+    uint64_t base, size; /* base first: a spare entry's link overlays it */
     tf_mem_kind kind;
-    UT_hash_handle hh;
+    UT_hash_handle hh; /* in the engine's allocs, by base */
+    int level;         /* its size class in the page map (allocs.c) */
+    struct { struct tf_alloc_entry *next, *prev; struct tf_granule *g; } link[2];
 } tf_alloc_entry;
 
 /* Counters behind the exit summary. Refusals are counted by a short key. */
@@ -35,12 +54,28 @@ typedef struct tf_counts {
     uint64_t reason_n[TF_MAX_REASONS];
 } tf_counts;
 
+/* What each per-call path costs, n being the number of entries:
+ * - pending: by id, O(1); walked whole only where every record may be acted
+ *   on (strict policy, exit, capture, graph launch, handle destroyed).
+ * - pend_src, pend_dst: the pending records by source and destination
+ *   footprint; a call's reads and writes find the records they touch in
+ *   O(log n) each (plus O(log n) per record found).
+ * - allocs, granules: the live allocations by base and by address (a page
+ *   map, allocs.c); every lookup is O(1) in the number of allocations.
+ * Nothing on the per-call paths walks a whole table. */
 struct tf_engine {
     tf_config cfg;
     tf_record *pending; /* uthash by id: only PENDING records live here */
     size_t npending;
+    tf_itree pend_src, pend_dst;
     uint64_t next_id;
-    tf_alloc_entry *allocs; /* uthash by base address */
+    tf_alloc_entry *allocs;       /* uthash by base */
+    struct tf_granule *granules;  /* uthash by size class and address */
+    uint32_t levels_used[64];     /* allocations per size class */
+    void *spare_allocs, *spare_granules; /* freed ones kept for reuse */
+    size_t nspare_allocs, nspare_granules;
+    tf_record *spare;   /* freed records kept for reuse (linked by hh.next) */
+    size_t nspare;
     tf_counts n;
     struct tf_late *late; /* late.c */
     size_t nlate;
@@ -49,11 +84,17 @@ struct tf_engine {
 };
 
 /* records.c */
-tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r);
+/* src_alloc, dst_alloc: the allocations holding d's source and destination. */
+tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_range src_alloc, tf_range dst_alloc);
 void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const char *reason, const char *trigger);
 void rec_drop(tf_engine *e, tf_record *p, const char *reason);
 uint64_t rec_bytes(const tf_record *p);
 void rec_discard(tf_engine *e, tf_record *p); /* forget without a verdict */
+void rec_free_spares(tf_engine *e);
+/* The next pending record after *at whose source (or destination)
+ * footprint overlaps r; a walk may act on (and free) what it is given. */
+tf_record *rec_next_src(tf_engine *e, tf_range r, tf_icursor *at);
+tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at);
 
 /* late.c: a record that was read late has ended; before an access or a
  * free, order it after late reads it could race with; at exit, forget. */
@@ -64,9 +105,10 @@ void late_clear(tf_engine *e);
 
 /* allocs.c */
 const tf_alloc_entry *alloc_find(const tf_engine *e, tf_range r);
-tf_range alloc_range(const tf_engine *e, tf_range r);
+tf_alloc_entry *alloc_at(const tf_engine *e, uint64_t base);
 void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind);
 tf_alloc_entry *alloc_take(tf_engine *e, uint64_t base);
+void alloc_release(tf_engine *e, tf_alloc_entry *a); /* after alloc_take */
 void alloc_clear(tf_engine *e);
 
 /* learn.c */
@@ -85,6 +127,10 @@ void log_drop(tf_engine *e, const tf_record *p, const char *reason);
 void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const char *key, const char *reason);
 void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const char *key, const char *reason);
 void count_refusal(tf_engine *e, const char *key);
+/* A materialisation's or drop's reason, formatted into buf only when the log
+ * is open (nothing else reads it; formatting is most of a drop's cost). */
+const char *log_reason(const tf_engine *e, char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 void summary_write(tf_engine *e);
 /* write_check.c: flushes f; the first failure is said on stderr. */
 void write_check(FILE *f, const char *var, bool *reported);

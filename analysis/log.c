@@ -69,6 +69,18 @@ static void jl_end(tf_engine *e, jline *j)
     write_check(e->cfg.log, "TRANSFOLD_LOG", &e->log_write_failed);
 }
 
+const char *log_reason(const tf_engine *e, char *buf, size_t len, const char *fmt, ...)
+{
+    buf[0] = '\0';
+    if (!e->cfg.log)
+        return buf;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, len, fmt, ap);
+    va_end(ap);
+    return buf;
+}
+
 const char *tf_op_name(tf_op op)
 {
     return op == TF_OP_N ? "N" : op == TF_OP_T ? "T" : "C";

@@ -2,36 +2,103 @@
  * PENDING -> MATERIALIZED (replayed) or DROPPED (never run). A record leaves
  * the pending table on either transition and is freed at once: nothing may
  * refer to it afterwards. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-static char *dup_or_empty(const char *s)
+/* Records are reused rather than freed, up to this many, so that a steady
+ * stream of transposes allocates nothing. */
+#define TF_MAX_SPARE 64
+
+static tf_record *rec_alloc(tf_engine *e)
 {
-    return strdup(s ? s : "");
+    tf_record *p = e->spare;
+    if (!p)
+        return malloc(sizeof *p);
+    e->spare = p->hh.next;
+    e->nspare--;
+    return p;
 }
 
-tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r)
+static void rec_release(tf_engine *e, tf_record *p)
 {
-    tf_record *p = calloc(1, sizeof *p);
+    free(p->heap);
+    if (e->nspare >= TF_MAX_SPARE) {
+        free(p);
+        return;
+    }
+    p->hh.next = e->spare;
+    e->spare = p;
+    e->nspare++;
+}
+
+void rec_free_spares(tf_engine *e)
+{
+    while (e->spare) {
+        tf_record *p = e->spare;
+        e->spare = p->hh.next;
+        free(p);
+    }
+    e->nspare = 0;
+}
+
+/* d's strings, copied into p: inline when they fit, else in one allocation. */
+static bool copy_strings(tf_record *p, const tf_transpose_desc *d)
+{
+    const char *s[3] = {d->producer ? d->producer : "", d->name ? d->name : "", d->dtype ? d->dtype : ""};
+    size_t n[3], total = 0;
+    for (int i = 0; i < 3; i++)
+        total += n[i] = strlen(s[i]) + 1;
+    p->heap = total > sizeof p->text ? malloc(total) : NULL;
+    char *at = total > sizeof p->text ? p->heap : p->text;
+    if (!at)
+        return false;
+    const char **to[3] = {&p->d.producer, &p->d.name, &p->d.dtype};
+    for (int i = 0; i < 3; i++) {
+        memcpy(at, s[i], n[i]);
+        *to[i] = at;
+        at += n[i];
+    }
+    return true;
+}
+
+tf_record *rec_next_src(tf_engine *e, tf_range r, tf_icursor *at)
+{
+    tf_inode *n = itree_next_overlap(&e->pend_src, r.lo, r.hi, at);
+    return n ? TF_CONTAINER(n, tf_record, by_src) : NULL;
+}
+
+tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at)
+{
+    tf_inode *n = itree_next_overlap(&e->pend_dst, r.lo, r.hi, at);
+    return n ? TF_CONTAINER(n, tf_record, by_dst) : NULL;
+}
+
+tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_range src_alloc, tf_range dst_alloc)
+{
+    tf_record *p = rec_alloc(e);
     if (!p)
         return NULL;
-    p->id = ++e->next_id;
+    memset(p, 0, offsetof(tf_record, text));
     p->d = *d;
-    p->producer = dup_or_empty(d->producer);
-    p->name = dup_or_empty(d->name);
-    p->dtype = dup_or_empty(d->dtype);
-    p->d.producer = p->producer;
-    p->d.name = p->name;
-    p->d.dtype = p->dtype;
+    if (!copy_strings(p, d)) {
+        rec_release(e, p);
+        return NULL;
+    }
+    p->id = ++e->next_id;
     p->src_fp = tf_view_footprint(&d->src);
     p->dst_fp = tf_view_footprint(&d->dst);
-    p->src_alloc = alloc_range(e, p->src_fp);
-    p->dst_alloc = alloc_range(e, p->dst_fp);
+    p->src_alloc = src_alloc;
+    p->dst_alloc = dst_alloc;
     p->replay = r;
     p->state = REC_PENDING;
     HASH_ADD(hh, e->pending, id, sizeof p->id, p);
+    p->by_src = (tf_inode){.lo = p->src_fp.lo, .hi = p->src_fp.hi, .tie = p->id};
+    p->by_dst = (tf_inode){.lo = p->dst_fp.lo, .hi = p->dst_fp.hi, .tie = p->id};
+    itree_insert(&e->pend_src, &p->by_src);
+    itree_insert(&e->pend_dst, &p->by_dst);
     e->npending++;
     return p;
 }
@@ -44,13 +111,12 @@ uint64_t rec_bytes(const tf_record *p)
 void rec_discard(tf_engine *e, tf_record *p)
 {
     HASH_DEL(e->pending, p);
+    itree_remove(&e->pend_src, &p->by_src);
+    itree_remove(&e->pend_dst, &p->by_dst);
     e->npending--;
     if (p->replay.release)
         p->replay.release(p->replay.arg);
-    free(p->producer);
-    free(p->name);
-    free(p->dtype);
-    free(p);
+    rec_release(e, p);
 }
 
 void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const char *reason, const char *trigger)

@@ -26,7 +26,10 @@ tf_rules *tf_rules_load(const char *paths, char *err, size_t errlen);
 void tf_rules_free(tf_rules *rs);
 size_t tf_rules_count(const tf_rules *rs);
 
-/* The first rule whose glob matches the kernel's device name, or NULL. */
+/* The first rule whose glob matches the kernel's device name, or NULL.
+ * Linear in the number of rules: a fixed configuration, not something that
+ * grows while the program runs (how many kernels it launched does not
+ * matter). */
 const tf_rule *tf_rules_match(const tf_rules *rs, const char *name);
 /* From `first` (a match of tf_rules_match) on, the first rule whose glob
  * matches and whose guards hold for the launch: every if= value in its

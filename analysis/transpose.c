@@ -32,14 +32,20 @@ static void producer_access(const tf_transpose_desc *d, const char *api, tf_acce
     tf_access_write(a, d->dst);
 }
 
-static bool in_device_memory(const tf_engine *e, const tf_view *v)
+static bool in_device_memory(const tf_alloc_entry *a)
 {
-    const tf_alloc_entry *a = alloc_find(e, tf_view_footprint(v));
     return a && (a->kind == TF_MEM_DEVICE || a->kind == TF_MEM_POOL);
 }
 
+static tf_range range_of(const tf_alloc_entry *a)
+{
+    return a ? (tf_range){a->base, a->base + a->size} : (tf_range){0, 0};
+}
+
 /* Why the engine will not defer this producer, or NULL. */
-static const char *engine_refusal(const tf_engine *e, const tf_transpose_desc *d, const char **key, char *buf, size_t len)
+static const char *engine_refusal(const tf_engine *e, const tf_alloc_entry *const at[2], const tf_transpose_desc *d,
+                                  const char **key,
+                                  char *buf, size_t len)
 {
     if (!tf_view_valid(&d->src) || !tf_view_valid(&d->dst)) {
         *key = "shape";
@@ -55,7 +61,7 @@ static const char *engine_refusal(const tf_engine *e, const tf_transpose_desc *d
                  e->cfg.scales == TF_SCALES_POW2 ? "1 or a power of two" : "1 (TRANSFOLD_SCALES=exact)");
         return buf;
     }
-    if (!in_device_memory(e, &d->src) || !in_device_memory(e, &d->dst)) {
+    if (!in_device_memory(at[0]) || !in_device_memory(at[1])) {
         *key = "memory";
         return "operands not inside device allocations seen being made (managed, host or unknown memory)";
     }
@@ -79,7 +85,12 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
     effects_before(e, &a);
     char buf[128];
     const char *key = "producer";
-    const char *why = refuse ? refuse : engine_refusal(e, d, &key, buf, sizeof buf);
+    const tf_alloc_entry *at[2] = {NULL, NULL}; /* the allocations holding src and dst */
+    if (!refuse) {
+        at[0] = alloc_find(e, tf_view_footprint(&d->src));
+        at[1] = alloc_find(e, tf_view_footprint(&d->dst));
+    }
+    const char *why = refuse ? refuse : engine_refusal(e, at, d, &key, buf, sizeof buf);
     if (why) {
         log_refuse_transpose(e, d, key, why);
         if (replay.release)
@@ -93,7 +104,7 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
         replay.release(replay.arg);
         replay = (tf_replay){0};
     }
-    tf_record *p = rec_create(e, d, replay);
+    tf_record *p = rec_create(e, d, replay, range_of(at[0]), range_of(at[1]));
     if (!p) {
         if (replay.release)
             replay.release(replay.arg);

@@ -3,6 +3,7 @@
  * C = alpha*op(A) + beta*op(B) is a pure transpose of A when op(A) is T or C
  * and beta is 0, and of B when op(B) is T or C and alpha is 0. Then the call
  * can become a pending record whose replay is this very call. */
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "describe.h"
@@ -215,15 +216,28 @@ static int geam_replay_run_to(void *arg, uint64_t dst, uint64_t stream)
     return geam_issue(arg, stream, (void *)(uintptr_t)dst, NULL);
 }
 
+/* One released replay is kept for the next deferred geam, so that the
+ * steady state (a transpose deferred and dropped per iteration) allocates
+ * nothing; an atomic exchange keeps it safe across threads. */
+static _Atomic(geam_replay *) geam_spare;
+
+static void geam_replay_release(void *arg)
+{
+    geam_replay *none = NULL;
+    if (!atomic_compare_exchange_strong(&geam_spare, &none, (geam_replay *)arg))
+        free(arg);
+}
+
 static tf_replay geam_replay_new(const geam_kind *k, const geam_args *a, const tf_scalar *alpha,
                                  const tf_scalar *beta, const geam_plan *p)
 {
-    geam_replay *r = malloc(sizeof *r);
-    if (!r)
+    geam_replay *r = atomic_exchange(&geam_spare, NULL);
+    if (!r && !(r = malloc(sizeof *r)))
         return (tf_replay){0};
     *r = (geam_replay){ .kind = k, .a = *a, .alpha = *alpha, .beta = *beta, .stream = p->stream,
                         .device = p->device };
-    return (tf_replay){ .run = geam_replay_run, .release = free, .arg = r, .run_to = geam_replay_run_to };
+    return (tf_replay){ .run = geam_replay_run, .release = geam_replay_release, .arg = r,
+                        .run_to = geam_replay_run_to };
 }
 
 /* A transpose-shaped geam: deferred if the engine agrees, else run and
@@ -233,7 +247,9 @@ static cublasStatus_t geam_producer(const geam_kind *k, const geam_args *a, geam
 {
     p->device = tf_current_device();
     tf_transpose_desc d = geam_desc(k, a, p, alpha, beta);
-    tf_access extra = geam_access(k, a, p, false);
+    tf_access extra; /* only a refused geam needs it */
+    if (p->refuse)
+        extra = geam_access(k, a, p, false);
     tf_replay rp = p->refuse ? (tf_replay){0} : geam_replay_new(k, a, alpha, beta, p);
     tf_engine *e = tf_lock();
     if (p->refuse && e)

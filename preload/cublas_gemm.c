@@ -72,27 +72,27 @@ static void describe_matvec(gemm_desc *d, const gemm_args *a)
     d->g.k = xlen;
 }
 
-static gemm_desc gemm_describe(const gemm_kind *k, const gemm_args *a)
+/* Fills *d (its arrays only up to their counts are meaningful). */
+static void gemm_describe(const gemm_kind *k, const gemm_args *a, gemm_desc *d)
 {
-    gemm_desc d = { .stype = k->stype != TF_S_NONE ? k->stype : tf_compute_stype(a->compute, a->ct) };
+    *d = (gemm_desc){ .stype = k->stype != TF_S_NONE ? k->stype : tf_compute_stype(a->compute, a->ct) };
     bool host = tf_cublas_host_pointers(a->handle);
-    d.g.acc.api = k->api;
-    d.g.acc.stream = tf_cublas_stream(a->handle);
-    d.g.dtype = tf_cuda_dtype_name(a->at);
-    d.g.complex_type = tf_cuda_dtype_complex(a->ct);
-    d.g.alpha_host = host && d.stype != TF_S_NONE && d.stype != TF_S_I32;
-    d.matvec = k->shape == GEMM_MATVEC;
-    if (d.matvec)
-        describe_matvec(&d, a);
+    d->g.acc.api = k->api;
+    d->g.acc.stream = tf_cublas_stream(a->handle);
+    d->g.dtype = tf_cuda_dtype_name(a->at);
+    d->g.complex_type = tf_cuda_dtype_complex(a->ct);
+    d->g.alpha_host = host && d->stype != TF_S_NONE && d->stype != TF_S_I32;
+    d->matvec = k->shape == GEMM_MATVEC;
+    if (d->matvec)
+        describe_matvec(d, a);
     else
-        describe_matmul(&d, a);
+        describe_matmul(d, a);
     if (!host)
-        tf_access_scalars(&d.g.acc, d.stype, a->alpha, a->beta);
+        tf_access_scalars(&d->g.acc, d->stype, a->alpha, a->beta);
     /* Unless beta is a known 0, the output is read as well. */
-    tf_scalar beta = tf_scalar_load(d.stype, host ? a->beta : NULL);
-    if (!(host && d.stype != TF_S_NONE && tf_scalar_is_zero(d.stype, &beta)))
-        tf_access_read(&d.g.acc, tf_view_footprint(&d.g.acc.writes[0]));
-    return d;
+    tf_scalar beta = tf_scalar_load(d->stype, host ? a->beta : NULL);
+    if (!(host && d->stype != TF_S_NONE && tf_scalar_is_zero(d->stype, &beta)))
+        tf_access_read(&d->g.acc, tf_view_footprint(&d->g.acc.writes[0]));
 }
 
 /* The call with the plan's operands and scale; `alpha` holds the new scale. */
@@ -192,7 +192,8 @@ cublasStatus_t tf_gemm_hook(const gemm_kind *k, const gemm_args *a)
     bool empty = a->m == 0 || a->n == 0 || a->batch == 0;
     if (!tf_consumer_watching() || empty || !gemm_valid(k, a))
         return TF_PASS(k->invoke(a));
-    gemm_desc d = gemm_describe(k, a);
+    gemm_desc d;
+    gemm_describe(k, a, &d);
     if (!d.known) {
         tf_note_materialize_all(d.g.acc.stream, "GEMM with data types transfold does not describe");
         return TF_PASS(k->invoke(a));

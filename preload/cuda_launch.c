@@ -100,24 +100,33 @@ static tf_launch driver_launch(const char *api, CUfunction f, tf_relaunch_fn rel
     {                                                                                           \
         return TF_REAL(NAME) REPLAY;                                                            \
     }                                                                                           \
-    CUresult NAME PARAMS                                                                        \
+    static TF_SLOW_PATH CUresult watched_##NAME(tf_fn_##NAME real, PARAMS)                      \
     {                                                                                           \
-        TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
-        if (!tf_launch_watching(f))                                                                 \
-            return TF_PASS(real ARGS);                                                          \
         tf_launch l = driver_launch(API, f, relaunch_##NAME, (unsigned[3]){ gx, gy, gz },       \
                                     (unsigned[3]){ bx, by, bz }, shm, TF_ADDR(s), PTSZ, params, EXTRA);   \
         if (tf_launch_begin(&l))                                                                \
             return CUDA_SUCCESS;                                                                \
-        CUresult r = TF_PASS(real ARGS);                                                        \
+        CUresult r = TF_PASS(real(ARGS));                                                       \
         tf_launch_end(&l, r == CUDA_SUCCESS);                                                   \
         return r;                                                                               \
+    }                                                                                           \
+    static TF_SLOW_PATH CUresult outer_##NAME(PARAMS)                                           \
+    {                                                                                           \
+        TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
+        if (!tf_launch_watching(f))                                                              \
+            return TF_PASS(real(ARGS));                                                         \
+        return watched_##NAME(real, ARGS);                                                      \
+    }                                                                                           \
+    CUresult NAME(PARAMS)                                                                       \
+    {                                                                                           \
+        tf_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
+        return nested ? nested(ARGS) : outer_##NAME(ARGS);                                      \
     }
 
-#define KERNEL_PARAMS (CUfunction f, GRID_PARAMS, void **params, void **extra)
-#define KERNEL_ARGS (f, GRID_ARGS, params, extra)
-#define COOP_PARAMS (CUfunction f, GRID_PARAMS, void **params)
-#define COOP_ARGS (f, GRID_ARGS, params)
+#define KERNEL_PARAMS CUfunction f, GRID_PARAMS, void **params, void **extra
+#define KERNEL_ARGS f, GRID_ARGS, params, extra
+#define COOP_PARAMS CUfunction f, GRID_PARAMS, void **params
+#define COOP_ARGS f, GRID_ARGS, params
 #define KERNEL_REPLAY (R_GRID(r), NULL)
 #define COOP_REPLAY (R_GRID(r))
 CU_LAUNCH(cuLaunchKernel, "cuLaunchKernel", false, extra, KERNEL_PARAMS, KERNEL_ARGS, KERNEL_REPLAY)
@@ -135,11 +144,9 @@ CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", true, NUL
                              .attrs = (CUlaunchAttribute *)r->attrs, .numAttrs = r->nattrs };   \
         return TF_REAL(NAME)(&c, (CUfunction)(uintptr_t)r->fn, r->args, NULL);                  \
     }                                                                                           \
-    CUresult NAME(const CUlaunchConfig *c, CUfunction f, void **params, void **extra)           \
+    static TF_SLOW_PATH CUresult watched_##NAME(tf_fn_##NAME real, const CUlaunchConfig *c, CUfunction f, \
+                                                void **params, void **extra)                    \
     {                                                                                           \
-        TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
-        if (!c || !tf_launch_watching(f))                                                             \
-            return TF_PASS(real(c, f, params, extra));                                          \
         CUstream s = c->hStream;                                                                \
         tf_launch l = driver_launch("cuLaunchKernelEx", f, relaunch_##NAME,                     \
                                     (unsigned[3]){ c->gridDimX, c->gridDimY, c->gridDimZ },     \
@@ -152,6 +159,19 @@ CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", true, NUL
         CUresult r = TF_PASS(real(c, f, params, extra));                                        \
         tf_launch_end(&l, r == CUDA_SUCCESS);                                                   \
         return r;                                                                               \
+    }                                                                                           \
+    static TF_SLOW_PATH CUresult outer_##NAME(const CUlaunchConfig *c, CUfunction f, void **params, \
+                                              void **extra)                                     \
+    {                                                                                           \
+        TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
+        if (!c || !tf_launch_watching(f))                                                        \
+            return TF_PASS(real(c, f, params, extra));                                          \
+        return watched_##NAME(real, c, f, params, extra);                                       \
+    }                                                                                           \
+    CUresult NAME(const CUlaunchConfig *c, CUfunction f, void **params, void **extra)           \
+    {                                                                                           \
+        tf_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
+        return nested ? nested(c, f, params, extra) : outer_##NAME(c, f, params, extra);        \
     }
 
 CU_LAUNCH_EX(cuLaunchKernelEx, false)

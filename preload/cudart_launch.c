@@ -76,11 +76,9 @@ static tf_launch runtime_launch(const char *api, const void *fn, tf_param_info_f
         return TF_REAL(NAME)((FN_T)(uintptr_t)r->fn, dim3_of(r->grid), dim3_of(r->block),       \
                              r->args, r->shared_mem, (cudaStream_t)(uintptr_t)r->on);       \
     }                                                                                           \
-    cudaError_t NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm, cudaStream_t s)          \
+    static TF_SLOW_PATH cudaError_t watched_##NAME(tf_fn_##NAME real, FN_T fn, dim3 g, dim3 b,  \
+                                                   void **args, size_t shm, cudaStream_t s)     \
     {                                                                                           \
-        TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
-        if (!tf_launch_watching(fn))                                                                  \
-            return TF_PASS(real(fn, g, b, args, shm, s));                                       \
         tf_launch l = runtime_launch(API, (const void *)fn, INFO, relaunch_##NAME, g, b, args,  \
                                      shm, TF_ADDR(s), PTSZ);                                              \
         if (tf_launch_begin(&l))                                                                \
@@ -88,6 +86,19 @@ static tf_launch runtime_launch(const char *api, const void *fn, tf_param_info_f
         cudaError_t r = TF_PASS(real(fn, g, b, args, shm, s));                                  \
         tf_launch_end(&l, r == cudaSuccess);                                                    \
         return r;                                                                               \
+    }                                                                                           \
+    static TF_SLOW_PATH cudaError_t outer_##NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm, \
+                                                 cudaStream_t s)                                \
+    {                                                                                           \
+        TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
+        if (!tf_launch_watching(fn))                                                              \
+            return TF_PASS(real(fn, g, b, args, shm, s));                                       \
+        return watched_##NAME(real, fn, g, b, args, shm, s);                                    \
+    }                                                                                           \
+    cudaError_t NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm, cudaStream_t s)          \
+    {                                                                                           \
+        tf_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
+        return nested ? nested(fn, g, b, args, shm, s) : outer_##NAME(fn, g, b, args, shm, s);  \
     }
 
 LAUNCH_HOOK(cudaLaunchKernel, const void *, stub_param_info, "cudaLaunchKernel", false)
@@ -108,11 +119,9 @@ LAUNCH_HOOK(__cudaLaunchKernel_ptsz, cudaKernel_t, kernel_param_info, "__cudaLau
                                  .numAttrs = r->nattrs };                                       \
         return TF_REAL(NAME)(&c, r->fn, r->args);                                               \
     }                                                                                           \
-    cudaError_t NAME(const cudaLaunchConfig_t *c, const void *fn, void **args)                  \
+    static TF_SLOW_PATH cudaError_t watched_##NAME(tf_fn_##NAME real, const cudaLaunchConfig_t *c, \
+                                                   const void *fn, void **args)                 \
     {                                                                                           \
-        TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
-        if (!c || !tf_launch_watching(fn))                                                            \
-            return TF_PASS(real(c, fn, args));                                                  \
         cudaStream_t s = c->stream;                                                             \
         tf_launch l = runtime_launch("cudaLaunchKernelExC", fn, stub_param_info, relaunch_##NAME, \
                                      c->gridDim, c->blockDim, args, c->dynamicSmemBytes, TF_ADDR(s), PTSZ); \
@@ -123,6 +132,18 @@ LAUNCH_HOOK(__cudaLaunchKernel_ptsz, cudaKernel_t, kernel_param_info, "__cudaLau
         cudaError_t r = TF_PASS(real(c, fn, args));                                             \
         tf_launch_end(&l, r == cudaSuccess);                                                    \
         return r;                                                                               \
+    }                                                                                           \
+    static TF_SLOW_PATH cudaError_t outer_##NAME(const cudaLaunchConfig_t *c, const void *fn, void **args) \
+    {                                                                                           \
+        TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
+        if (!c || !tf_launch_watching(fn))                                                        \
+            return TF_PASS(real(c, fn, args));                                                  \
+        return watched_##NAME(real, c, fn, args);                                               \
+    }                                                                                           \
+    cudaError_t NAME(const cudaLaunchConfig_t *c, const void *fn, void **args)                  \
+    {                                                                                           \
+        tf_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
+        return nested ? nested(c, fn, args) : outer_##NAME(c, fn, args);                        \
     }
 
 LAUNCH_EX_HOOK(cudaLaunchKernelExC, false)

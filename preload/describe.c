@@ -113,22 +113,24 @@ int tf_current_device(void)
 
 typedef struct tf_dtype_info { cudaDataType t; uint32_t size; const char *name; bool complex; } tf_dtype_info;
 
+/* Indexed by value (every described call asks several times); entries
+ * left out have size 0 and mean "not understood". */
+#define TF_DT(t, size, name, cplx) [t] = { t, size, name, cplx }
 static const tf_dtype_info tf_dtypes[] = {
-    { CUDA_R_16F, 2, "f16", false },   { CUDA_C_16F, 4, "c32h", true },
-    { CUDA_R_16BF, 2, "bf16", false }, { CUDA_C_16BF, 4, "c32bf", true },
-    { CUDA_R_32F, 4, "f32", false },   { CUDA_C_32F, 8, "c64", true },
-    { CUDA_R_64F, 8, "f64", false },   { CUDA_C_64F, 16, "c128", true },
-    { CUDA_R_8I, 1, "i8", false },     { CUDA_C_8I, 2, "c16i", true },
-    { CUDA_R_8U, 1, "u8", false },     { CUDA_R_32I, 4, "i32", false },
-    { CUDA_R_8F_E4M3, 1, "e4m3", false }, { CUDA_R_8F_E5M2, 1, "e5m2", false },
+    TF_DT(CUDA_R_16F, 2, "f16", false),   TF_DT(CUDA_C_16F, 4, "c32h", true),
+    TF_DT(CUDA_R_16BF, 2, "bf16", false), TF_DT(CUDA_C_16BF, 4, "c32bf", true),
+    TF_DT(CUDA_R_32F, 4, "f32", false),   TF_DT(CUDA_C_32F, 8, "c64", true),
+    TF_DT(CUDA_R_64F, 8, "f64", false),   TF_DT(CUDA_C_64F, 16, "c128", true),
+    TF_DT(CUDA_R_8I, 1, "i8", false),     TF_DT(CUDA_C_8I, 2, "c16i", true),
+    TF_DT(CUDA_R_8U, 1, "u8", false),     TF_DT(CUDA_R_32I, 4, "i32", false),
+    TF_DT(CUDA_R_8F_E4M3, 1, "e4m3", false), TF_DT(CUDA_R_8F_E5M2, 1, "e5m2", false),
 };
+#undef TF_DT
 
 static const tf_dtype_info *dtype_info(cudaDataType t)
 {
-    for (size_t i = 0; i < sizeof tf_dtypes / sizeof tf_dtypes[0]; i++)
-        if (tf_dtypes[i].t == t)
-            return &tf_dtypes[i];
-    return NULL;
+    bool in = (unsigned)t < sizeof tf_dtypes / sizeof tf_dtypes[0];
+    return in && tf_dtypes[t].size ? &tf_dtypes[t] : NULL;
 }
 
 uint32_t tf_cuda_dtype_size(cudaDataType t)

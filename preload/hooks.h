@@ -44,6 +44,14 @@ static inline void *tf_real_get(tf_fn_id id)
 }
 #define TF_REAL(name) ((tf_fn_##name)tf_real_get(TF_ID_##name))
 
+/* The real `name` when this call is nested inside another intercepted call
+ * (tf_depth > 0, state.h) and the real function is already known, else
+ * NULL. A hook whose first statement tail-calls it, and which leaves all
+ * other work to an out-of-line function, costs a nested call (a runtime
+ * launching through the driver) a few instructions and no stack frame. */
+#define TF_NESTED_REAL(name) \
+    ((tf_fn_##name)(tf_depth > 0 ? atomic_load_explicit(&tf_real_fns[TF_ID_##name], memory_order_acquire) : NULL))
+
 /* Declares `real` as the real `name`; returns `fail` from the hook when it
  * cannot be found. */
 #define TF_REAL_OR(name, fail)                 \

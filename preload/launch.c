@@ -21,14 +21,6 @@
 
 enum { LAUNCH_SKIP, LAUNCH_UNKNOWN, LAUNCH_PRODUCER };
 
-bool tf_launch_watching(const void *fn)
-{
-    if (!tf_active())
-        return false;
-    bool learn = tf_learning_now && learn_recent(fn);
-    return learn || tf_state_rules() || atomic_load(&tf_pending_now) != 0;
-}
-
 bool layout_from_route(const tf_launch *l, param_layout *p)
 {
     p->n = 0;

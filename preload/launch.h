@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "state.h"
 
 /* How a route learns parameter i's offset and size; 0 on success. */
 typedef int (*tf_param_info_fn)(const void *fn, size_t i, size_t *offset, size_t *size);
@@ -61,9 +62,21 @@ typedef struct tf_launch {
     size_t params_len;
 } tf_launch;
 
+/* learn_watch.c: notes fn among the last few launched; true when learning
+ * watches it. */
+bool learn_recent(const void *fn);
+
 /* Whether a launch of `fn` needs describing at all (fast path otherwise).
- * While learning, it also notes fn among the recent launches. */
-bool tf_launch_watching(const void *fn);
+ * While learning, it also notes fn among the recent launches. Inline:
+ * every pass-through launch asks. */
+static inline bool tf_launch_watching(const void *fn)
+{
+    if (!tf_active())
+        return false;
+    if (tf_learning_now && learn_recent(fn))
+        return true;
+    return tf_state_rules() || atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0;
+}
 
 /* True when the launch must not run now (it became a pending record). */
 bool tf_launch_begin(tf_launch *l);

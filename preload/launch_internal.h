@@ -35,8 +35,7 @@ bool learn_at_launch(tf_launch *l, bool *deferred);
  * notes its function among the last few (learn_recent, a few loads and
  * stores, true when it is watched); a GEMM operand whose writer is not
  * known makes the recent functions watched (learn_watch_recent); only
- * watched functions pay for signatures. */
-bool learn_recent(const void *fn);
+ * watched functions pay for signatures. learn_recent is in launch.h. */
 bool learn_watched(const void *fn);
 void learn_watch_recent(void);
 /* Whether functions were launched since the recent ones were last watched. */

@@ -126,7 +126,7 @@ static cublasStatus_t consume(const lt_matmul_call *c, const lt_matmul_shadow *s
 
 static cublasStatus_t watched(const lt_matmul_call *c)
 {
-    lt_matmul_shadow s;
+    const lt_matmul_shadow *s = NULL;
     tf_gemm g;
     switch (lt_matmul_describe(c, &s, &g)) {
     case LT_INVALID:
@@ -137,8 +137,8 @@ static cublasStatus_t watched(const lt_matmul_call *c)
     case LT_DESCRIBED:
         break;
     }
-    bool empty = g.m == 0 || g.n == 0 || s.l[LT_D].batch == 0;
-    return empty ? lt_matmul_invoke(c) : consume(c, &s, &g);
+    bool empty = g.m == 0 || g.n == 0 || s->l[LT_D].batch == 0;
+    return empty ? lt_matmul_invoke(c) : consume(c, s, &g);
 }
 
 cublasStatus_t cublasLtMatmul(cublasLtHandle_t handle, cublasLtMatmulDesc_t desc, const void *alpha, const void *A,

@@ -27,6 +27,7 @@ typedef struct lt_matmul_shadow {
     int32_t pointer_mode;
     uint32_t epilogue;
     bool complex_type;
+    uint64_t snapshot;               /* unique to this decoding (lt_matmul_describe) */
 } lt_matmul_shadow;
 
 typedef enum lt_described {
@@ -35,8 +36,9 @@ typedef enum lt_described {
     LT_UNKNOWN,  /* a descriptor or layout transfold cannot read */
 } lt_described;
 
-/* Fills the shadow and the engine description of the call. */
-lt_described lt_matmul_describe(const lt_matmul_call *c, lt_matmul_shadow *s, tf_gemm *g);
+/* Points *s at the descriptors' decoded shadows, this thread's until its
+ * next call, and fills the engine description of the call. */
+lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow **s, tf_gemm *g);
 
 /* Epilogue inputs and outputs, device scalars and the workspace. */
 void lt_matmul_side_access(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_access *acc);

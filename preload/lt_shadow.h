@@ -17,5 +17,10 @@ void lt_shadow_forget(const void *desc);
 /* Copies the shadow out; false when there is none of that kind or it is
  * opaque. */
 bool lt_shadow_get(lt_kind kind, const void *desc, lt_attrs *out);
+/* The version of each of n shadows (kinds[i], descs[i]): a number unique to
+ * its current content across all shadows and all time, changed by every
+ * Create/Init and SetAttribute; 0 when lt_shadow_get would fail. Decoded
+ * snapshots keyed on versions stay valid while the versions do. */
+void lt_shadow_versions(int n, const lt_kind *kinds, const void *const *descs, uint64_t *out);
 
 #endif

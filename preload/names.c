@@ -1,5 +1,6 @@
 /* Growable open-addressing maps from handles to names and kernels. Written
- * at registration and module load, read by launches that need them. */
+ * at registration and module load, read by launches that need them: O(1) a
+ * lookup however many kernels the program has registered. */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>

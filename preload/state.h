@@ -24,6 +24,9 @@ extern __thread int tf_depth __attribute__((tls_model("initial-exec")));
 /* Runs `call` with the depth raised; evaluates to its result. */
 #define TF_PASS(call) ({ tf_depth++; __typeof__(call) tf_r_ = (call); tf_depth--; tf_r_; })
 #define TF_PASS_VOID(call) do { tf_depth++; call; tf_depth--; } while (0)
+/* A hook's work beyond the nested pass-through (TF_NESTED_REAL, hooks.h),
+ * kept out of line so that the hook itself needs no stack frame. */
+#define TF_SLOW_PATH __attribute__((noinline))
 
 extern tf_env tf_env_now;             /* read at load time */
 extern _Atomic size_t tf_pending_now; /* tf_engine_pending after the last engine call */
@@ -62,7 +65,9 @@ static inline bool tf_active(void)
  * (copy, set, launch, GEMM) only matters then. */
 static inline bool tf_watching(void)
 {
-    return tf_active() && atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0;
+    /* Pending first: it is 0 on every pass-through call, and only an engine
+     * that exists can have made it anything else. */
+    return atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0 && tf_active();
 }
 
 /* Learning: a noted launch could still become a candidate (published at

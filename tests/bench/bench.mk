@@ -7,7 +7,8 @@ BENCH_TWIN := $(BENCH_DIR)/libtwins.so
 
 $(BENCH_DIR)/%: tests/bench/%.cu tests/bench/bench.h tests/programs/common.h | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(NVCC) -O2 -cudart shared -Xcompiler -Wall -Itests/programs -o $@ $< -lcublas -lcublasLt
+	$(NVCC) -O2 -cudart shared -Xcompiler -Wall -Itests/programs -o $@ $< -lcublas -lcublasLt \
+	  -L$(CUDA_HOME)/lib64/stubs -lcuda
 
 $(BENCH_TWIN): $(wildcard tests/bench/twins*.c) tests/sim/simcuda.h
 	@mkdir -p $(dir $@)

@@ -8,19 +8,25 @@
 #     so start-up and the warm-up call cancel,
 #   - cublasLtMatmulAlgoGetHeuristic queries in the stand-in's trace for the
 #     steady-state Lt benchmark, and what the event log says each fold
-#     benchmark did (so a refusal cannot pass for a cheap fold).
+#     benchmark did (so a refusal cannot pass for a cheap fold),
+#   - scaling: added instructions per iteration of scaling.cu's loop with
+#     many live allocations, pending records or kernels seen, against a
+#     per-loop target and the 100,000-allocation / 10-allocation ratio.
 # Targets are printed with PASS/FAIL but never fail the command: the figures
 # depend on the machine. The table goes to stdout and to $BENCH_RESULTS.
 #
 # Knobs: BUILD (build), BENCH_N (timed calls a run; default per program, about
 # 50-700 ms a run), BENCH_REPS (7), BENCH_N1/BENCH_N2 (callgrind call counts,
-# 1000/5000), BENCH_RESULTS (build/bench/RESULTS.md).
+# 1000/5000), BENCH_SCALE_N1/BENCH_SCALE_N2 (the same for the scaling rows,
+# 200/1000), BENCH_RESULTS (build/bench/RESULTS.md).
 set -u
 BUILD=${BUILD:-build}
 BIN=$BUILD/bench
 REPS=${BENCH_REPS:-7}
 N1=${BENCH_N1:-1000}
 N2=${BENCH_N2:-5000}
+SN1=${BENCH_SCALE_N1:-200}
+SN2=${BENCH_SCALE_N2:-1000}
 RESULTS=${BENCH_RESULTS:-$BIN/RESULTS.md}
 SO=$(realpath "$BUILD/libtransfold.so")
 TMP=$(mktemp -d)
@@ -32,7 +38,17 @@ declare -A LABEL=([launch]="pass-through launch" [gemm]="pass-through GEMM" [fol
                   [deferred]="deferred transpose" [lt_folded]="Lt folded matmul")
 # Targets on the added cost in the worst mode: ns, and Ir where one is set.
 declare -A MAX_NS=([launch]=50 [gemm]=50 [folded]=1000 [deferred]=1000 [lt_folded]=1000)
-declare -A MAX_IR=([launch]=300 [gemm]=300)
+declare -A MAX_IR=([launch]=60 [gemm]=60 [folded]=1500 [deferred]=3000 [lt_folded]=2000)
+# Scaling rows: scaling.cu's arguments (live allocations, pending records,
+# kernels seen) and the target on its added Ir per loop, in every mode.
+SCALES=(live10 live10k live100k pending1k kernels10k)
+declare -A SCALE_ARGS=([live10]="10 0 0" [live10k]="10000 0 0" [live100k]="100000 0 0"
+                       [pending1k]="10 1000 0" [kernels10k]="10 0 10000")
+declare -A SCALE_LABEL=([live10]="10 live allocations" [live10k]="10,000 live allocations"
+                        [live100k]="100,000 live allocations" [pending1k]="10 live, 1,000 pending records"
+                        [kernels10k]="10 live, 10,000 kernels seen")
+MAX_SCALE_IR=5000
+MAX_SCALE_RATIO=1.2
 declare -A TIMED_N=([launch]=1000000 [gemm]=1000000 [folded]=200000 [deferred]=100000 [lt_folded]=200000)
 for prog in "${!TIMED_N[@]}"; do TIMED_N[$prog]=${BENCH_N:-${TIMED_N[$prog]}}; done
 CALLS_PER_RUN=$(for prog in "${PROGS[@]}"; do printf '%s %s, ' "$prog" "${TIMED_N[$prog]}"; done | sed 's/, $//')
@@ -45,7 +61,8 @@ run() {
     local env=(SIMCUDA_NOOP=1 SIMCUDA_KERNELS="$BIN/libtwins.so" LD_LIBRARY_PATH="$BUILD/sim"
                TRANSFOLD_SUMMARY=none)
     [ "$mode" = base ] || env+=(LD_PRELOAD="$SO" TRANSFOLD_MODE="$mode")
-    env "${env[@]}" "$@" "$BIN/$prog" "$n"
+    # shellcheck disable=SC2086 # n is N followed by the program's other arguments
+    env "${env[@]}" "$@" "$BIN/$prog" $n
 }
 
 # ns MODE PROG: one timed run's ns_per_call, or nothing if the run failed.
@@ -55,12 +72,13 @@ ns() {
     awk '$1 == "ns_per_call" { print $2 }' <<<"$out"
 }
 
-# ir MODE PROG N: total instructions of one run under callgrind.
+# ir MODE PROG N [ARGS...]: total instructions of one run under callgrind.
 ir() {
-    local cg=$TMP/cg.out
+    local cg=$TMP/cg.out mode=$1 prog=$2 n=$3
+    shift 3
     rm -f "$cg"
-    run "$1" "$2" "$3" valgrind --tool=callgrind --collect-atstart=yes --callgrind-out-file="$cg" \
-        >/dev/null 2>"$TMP/err" || { echo "  $2 ($1) failed under callgrind" >&2; return; }
+    run "$mode" "$prog" "$n $*" valgrind --tool=callgrind --collect-atstart=yes --callgrind-out-file="$cg" \
+        >/dev/null 2>"$TMP/err" || { echo "  $prog ($mode) failed under callgrind" >&2; return; }
     awk '/^(summary|totals):/ { print $2; exit }' "$cg"
 }
 
@@ -77,7 +95,7 @@ show() {
         "${added_[$1,off]:-n/a}" "${added_[$1,log]:-n/a}" "${added_[$1,fold]:-n/a}"
 }
 
-for f in "$SO" "$BUILD/sim/libcudart.so.13" "$BIN/libtwins.so" "${PROGS[@]/#/$BIN/}"; do
+for f in "$SO" "$BUILD/sim/libcudart.so.13" "$BIN/libtwins.so" "${PROGS[@]/#/$BIN/}" "$BIN/scaling"; do
     [ -e "$f" ] || { echo "bench: $f is missing (make bench builds it)" >&2; exit 1; }
 done
 
@@ -143,6 +161,38 @@ heur_verdict=FAIL
 heur_line+=" $heur_verdict"
 echo "  $heur_line"
 
+echo "== scaling: added Ir per loop (cudaMalloc t; geam W^T into t; sgemm reading t; cudaFree t),"
+echo "   (Ir at N=$SN2 - Ir at N=$SN1) / $((SN2 - SN1)), minus the same without transfold"
+declare -A SCALE_IR SCALE_WORST
+for sc in "${SCALES[@]}"; do
+    for mode in base "${MODES[@]}"; do
+        lo=$(ir "$mode" scaling "$SN1" ${SCALE_ARGS[$sc]}) hi=$(ir "$mode" scaling "$SN2" ${SCALE_ARGS[$sc]})
+        SCALE_IR[$sc,$mode]=$( [ -n "$lo" ] && [ -n "$hi" ] && calc "($hi - $lo) / ($SN2 - $SN1)" %.0f)
+    done
+    worst=
+    for mode in "${MODES[@]}"; do
+        [ -n "${SCALE_IR[$sc,$mode]}" ] && [ -n "${SCALE_IR[$sc,base]}" ] || { worst=; break; }
+        SCALE_IR[$sc,$mode]=$(calc "${SCALE_IR[$sc,$mode]} - ${SCALE_IR[$sc,base]}" %.0f)
+        [ -z "$worst" ] || [ "${SCALE_IR[$sc,$mode]}" -gt "$worst" ] && worst=${SCALE_IR[$sc,$mode]}
+    done
+    SCALE_WORST[$sc]=$worst
+    printf '  %-34s base %6s Ir  added: off %6s  log %6s  fold %6s\n' "${SCALE_LABEL[$sc]}" "${SCALE_IR[$sc,base]:-n/a}" \
+        "${SCALE_IR[$sc,off]:-n/a}" "${SCALE_IR[$sc,log]:-n/a}" "${SCALE_IR[$sc,fold]:-n/a}"
+done
+# scale_verdict SC: PASS when the worst mode adds at most the per-loop target.
+scale_verdict() {
+    local w=${SCALE_WORST[$1]:-}
+    [ -n "$w" ] && [ "$w" -le "$MAX_SCALE_IR" ] && echo PASS || echo FAIL
+}
+ratio_line() {
+    local a=${SCALE_WORST[live100k]:-} b=${SCALE_WORST[live10]:-} r=n/a v=FAIL
+    if [ -n "$a" ] && [ -n "$b" ] && [ "$b" -gt 0 ]; then
+        r=$(calc "$a / $b" %.2f)
+        [ "$(calc "$r <= $MAX_SCALE_RATIO" %d)" = 1 ] && v=PASS
+    fi
+    echo "100,000 / 10 live allocations: $r (target <= $MAX_SCALE_RATIO) $v"
+}
+
 # verdict PROG: PASS or FAIL against the targets, on the worst mode; NOT
 # FOLDED for a fold benchmark whose calls did not all fold.
 verdict() {
@@ -168,8 +218,18 @@ table() {
     done
 }
 
+scale_table() {
+    echo "| loop with | base Ir | +Ir off | +Ir log | +Ir fold | target | |"
+    echo "| --- | --: | --: | --: | --: | --- | --- |"
+    for sc in "${SCALES[@]}"; do
+        printf '| %s | %s | %s | %s | %s | <= %s Ir | %s |\n' "${SCALE_LABEL[$sc]}" "${SCALE_IR[$sc,base]:-n/a}" \
+            "${SCALE_IR[$sc,off]:-n/a}" "${SCALE_IR[$sc,log]:-n/a}" "${SCALE_IR[$sc,fold]:-n/a}" "$MAX_SCALE_IR" \
+            "$(scale_verdict "$sc")"
+    done
+}
+
 echo
-table | tee "$TMP/table"
+{ table; echo; scale_table; echo; echo "- $(ratio_line)"; } | tee "$TMP/table"
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 {
     echo "# transfold: cost of the layer (make bench)"
@@ -184,6 +244,9 @@ cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
     echo "- One call is one intercepted call, except deferred transpose: one geam (deferred, then dropped"
     echo "  when the next one overwrites its output) and one GEMM folded onto it."
     echo "- Targets apply to the worst of the three modes."
+    echo "- Scaling: scaling.cu's loop (cudaMalloc t; geam W^T into t; sgemm reading t; cudaFree t),"
+    echo "  (Ir(N=$SN2) - Ir(N=$SN1)) / $((SN2 - SN1)) minus the same without transfold, with what the"
+    echo "  program holds meanwhile; the 100,000-allocation figure must stay within $MAX_SCALE_RATIO x the 10-allocation one."
     echo
     cat "$TMP/table"
     echo

@@ -355,6 +355,7 @@ case_lt_row_order() { run_all lt row_order; folded $LT_TRANSFORM 1; dropped 1; }
 case_lt_batched() { run_all lt batched; folded $LT_TRANSFORM 1; dropped 1; }
 case_lt_own_heuristic() { run_all lt own_heuristic; folded $LT_TRANSFORM 1; dropped 1; }
 case_lt_geam_consumer() { run_all lt geam_lt; folded cublasSgeam 1; dropped 1; }
+case_lt_reused_desc() { run_all lt reused_desc; folded $LT_TRANSFORM 2; dropped 1; }
 
 case_lt_transform_gemmex() { # folded once, though cuBLAS runs it through cublasLtMatmul
     run_all lt transform_gemmex

@@ -15,6 +15,9 @@
 //                     rejects (a row-ordered A with TRANSA = T)
 //   own_heuristic     f32, cublasLtMatmulAlgoGetHeuristic called by us, the
 //                     algorithm passed (the other f32 cases pass algo = NULL)
+//   reused_desc       one matmul descriptor and its layouts for two matmuls
+//                     reading the same pending t, an epilogue BIAS set on the
+//                     descriptor in between (the second call must see it)
 #include <cublasLt.h>
 
 #include "common.h"
@@ -179,6 +182,30 @@ static void plain(const char *name)
     destroy(wl, tl, xl, yl);
 }
 
+// Y = X * t, then Y2 = X * t + bias through the same descriptor, changed by
+// SetAttribute in between: what transfold decoded for the first call must
+// not serve the second.
+static void reused_desc(void)
+{
+    float *w = dev_f32(R * C, 1), *x = dev_f32(M * C, 2), *t = (float *)dev_zero(R * C * 4);
+    float *y = (float *)dev_zero(M * R * 4), *y2 = (float *)dev_zero(M * R * 4), *bias = dev_f32(M, 3);
+    Layout wl = layout(CUDA_R_32F, R, C, R), tl = layout(CUDA_R_32F, C, R, C);
+    Layout xl = layout(CUDA_R_32F, M, C, M), yl = layout(CUDA_R_32F, M, R, M);
+    cublasLtMatmulDesc_t md;
+    CKB(cublasLtMatmulDescCreate(&md, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+    transform(w, wl, t, tl);
+    CKB(cublasLtMatmul(LT, md, &ONE, x, xl, t, tl, &ZERO, y, yl, y, yl, NULL, WS, WS_BYTES, 0));
+    int32_t epi = CUBLASLT_EPILOGUE_BIAS;
+    CKB(cublasLtMatmulDescSetAttribute(md, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof epi));
+    CKB(cublasLtMatmulDescSetAttribute(md, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof bias));
+    CKB(cublasLtMatmul(LT, md, &ONE, x, xl, t, tl, &ZERO, y2, yl, y2, yl, NULL, WS, WS_BYTES, 0));
+    CK(cudaFree(t));
+    show_dev("Y", y, M * R, 4);
+    show_dev("Y2", y2, M * R, 4);
+    CKB(cublasLtMatmulDescDestroy(md));
+    destroy(wl, tl, xl, yl);
+}
+
 // Row-ordered: W (R x C, ld C), t = W^T (C x R, ld R).
 // row_order:   Y (M x R, ld R) = X (M x C) * t, t as B with op N.
 // unsupported: Y (C x M, ld M) = t * X2 (R x M), t as A with op N. Folding
@@ -233,6 +260,8 @@ int main(int argc, char **argv)
         row_order(is(c, "unsupported"));
     else if (is(c, "batched"))
         batched();
+    else if (is(c, "reused_desc"))
+        reused_desc();
     else if (is(c, "own_heuristic") || is(c, "geam_lt") || is(c, "transform_gemmex") || is(c, "desc_changed") ||
              is(c, "plain"))
         plain(c);

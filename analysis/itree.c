@@ -1,0 +1,196 @@
+/* The AVL interval tree of itree.h: iterative inserts and removals that
+ * stop rebalancing where the tree above stops changing. */
+#include "itree.h"
+
+static inline int height(const tf_inode *n)
+{
+    return n ? n->height : 0;
+}
+
+static inline uint64_t max_hi(const tf_inode *n)
+{
+    return n ? n->max_hi : 0;
+}
+
+static inline uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t m = a > b ? a : b;
+    return m > c ? m : c;
+}
+
+static inline void update(tf_inode *n)
+{
+    int l = height(n->kid[0]), r = height(n->kid[1]);
+    n->height = 1 + (l > r ? l : r);
+    n->max_hi = max3(n->hi, max_hi(n->kid[0]), max_hi(n->kid[1]));
+}
+
+/* Moves n down on side d; its child on the other side takes its place. */
+static inline tf_inode *rotate(tf_inode *n, int d)
+{
+    tf_inode *c = n->kid[!d];
+    n->kid[!d] = c->kid[d];
+    c->kid[d] = n;
+    update(n);
+    update(c);
+    return c;
+}
+
+static inline tf_inode *balance(tf_inode *n)
+{
+    int l = height(n->kid[0]), r = height(n->kid[1]);
+    n->height = 1 + (l > r ? l : r);
+    n->max_hi = max3(n->hi, max_hi(n->kid[0]), max_hi(n->kid[1]));
+    int bf = l - r;
+    if (bf > 1) {
+        if (height(n->kid[0]->kid[0]) < height(n->kid[0]->kid[1]))
+            n->kid[0] = rotate(n->kid[0], 0);
+        return rotate(n, 1);
+    }
+    if (bf < -1) {
+        if (height(n->kid[1]->kid[1]) < height(n->kid[1]->kid[0]))
+            n->kid[1] = rotate(n->kid[1], 1);
+        return rotate(n, 0);
+    }
+    return n;
+}
+
+static inline bool key_less(uint64_t lo, uint64_t tie, const tf_inode *b)
+{
+    return lo < b->lo || (lo == b->lo && tie < b->tie);
+}
+
+/* AVL height is below 1.45 log2(n + 2): 96 levels is more than memory holds. */
+#define MAX_DEPTH 96
+
+/* Rebalances the links on the path, deepest first. Above the first node
+ * that keeps its place, height and max_hi, nothing changes any more; but
+ * the links from the deepest up to index `until` (where a node moved: its
+ * fields say nothing of its new place) are all redone. */
+static void fix_up(tf_inode **path[], int depth, int until)
+{
+    while (depth-- > 0) {
+        tf_inode *x = *path[depth];
+        int h = x->height;
+        uint64_t m = x->max_hi;
+        *path[depth] = balance(x);
+        if ((until < 0 || depth < until) && *path[depth] == x && x->height == h && x->max_hi == m)
+            return;
+    }
+}
+
+void itree_insert(tf_itree *t, tf_inode *n)
+{
+    tf_inode **path[MAX_DEPTH];
+    int depth = 0;
+    n->kid[0] = n->kid[1] = NULL;
+    n->height = 1;
+    n->max_hi = n->hi;
+    tf_inode **link = &t->root;
+    while (*link && depth < MAX_DEPTH) {
+        path[depth++] = link;
+        link = &(*link)->kid[!key_less(n->lo, n->tie, *link)];
+    }
+    *link = n;
+    fix_up(path, depth, -1);
+    t->n++;
+}
+
+void itree_remove(tf_itree *t, tf_inode *n)
+{
+    tf_inode **path[MAX_DEPTH];
+    int depth = 0;
+    tf_inode **link = &t->root;
+    while (*link && *link != n && depth < MAX_DEPTH) {
+        path[depth++] = link;
+        link = &(*link)->kid[!key_less(n->lo, n->tie, *link)];
+    }
+    if (*link != n)
+        return; /* not in the tree */
+    int until = -1;
+    if (!n->kid[0] || !n->kid[1]) {
+        *link = n->kid[0] ? n->kid[0] : n->kid[1];
+    } else { /* n's successor, the leftmost node on its right, takes its place */
+        until = depth;
+        path[depth++] = link;
+        tf_inode **l = &n->kid[1];
+        while ((*l)->kid[0] && depth < MAX_DEPTH) {
+            path[depth++] = l;
+            l = &(*l)->kid[0];
+        }
+        tf_inode *m = *l;
+        *l = m->kid[1];
+        m->kid[0] = n->kid[0];
+        m->kid[1] = n->kid[1];
+        *link = m;
+        if (depth > until + 1)
+            path[until + 1] = &m->kid[1]; /* was &n->kid[1] */
+    }
+    fix_up(path, depth, until);
+    t->n--;
+    n->kid[0] = n->kid[1] = NULL;
+}
+
+tf_inode *itree_floor(const tf_itree *t, uint64_t key)
+{
+    tf_inode *best = NULL;
+    for (tf_inode *n = t->root; n;) {
+        if (n->lo <= key) {
+            best = n;
+            n = n->kid[1];
+        } else {
+            n = n->kid[0];
+        }
+    }
+    return best;
+}
+
+static bool after_cursor(const tf_inode *n, const tf_icursor *at)
+{
+    return !at->started || key_less(at->lo, at->tie, n);
+}
+
+/* Keys to the left of n are smaller, so they are skipped once n is not after
+ * the cursor; nodes to its right start at or after n->lo, so none of them
+ * overlaps once n->lo >= hi; and no node under n ends after max_hi. */
+static tf_inode *next_in(tf_inode *n, uint64_t lo, uint64_t hi, const tf_icursor *at)
+{
+    if (!n || n->max_hi <= lo)
+        return NULL;
+    if (after_cursor(n, at)) {
+        tf_inode *r = next_in(n->kid[0], lo, hi, at);
+        if (r)
+            return r;
+        if (n->lo < hi && lo < n->hi)
+            return n;
+    }
+    if (n->lo >= hi)
+        return NULL;
+    return next_in(n->kid[1], lo, hi, at);
+}
+
+/* The first overlap of all: when the left subtree ends after lo, the answer
+ * is there or nowhere (a left range ending after lo that does not overlap
+ * starts at or after hi, and so do this node and all to its right). */
+static tf_inode *first_in(tf_inode *n, uint64_t lo, uint64_t hi)
+{
+    while (n && n->max_hi > lo) {
+        if (n->kid[0] && n->kid[0]->max_hi > lo)
+            n = n->kid[0];
+        else if (n->lo < hi && lo < n->hi)
+            return n;
+        else if (n->lo >= hi)
+            return NULL;
+        else
+            n = n->kid[1];
+    }
+    return NULL;
+}
+
+tf_inode *itree_next_overlap(const tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
+{
+    tf_inode *n = at->started ? next_in(t->root, lo, hi, at) : first_in(t->root, lo, hi);
+    if (n)
+        *at = (tf_icursor){n->lo, n->tie, true};
+    return n;
+}

@@ -1,0 +1,132 @@
+/* The interval tree behind the allocation and record indexes: random
+ * inserts and removals checked against a plain array after every step,
+ * and the AVL height bound that makes lookups logarithmic. */
+#include "fixture.h"
+
+#include "itree.h"
+
+enum { N = 600 };
+
+typedef struct model { tf_inode node[N]; bool in[N]; } model;
+
+static uint64_t rnd(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 33;
+}
+
+static bool key_before(const tf_inode *a, const tf_inode *b)
+{
+    return a->lo < b->lo || (a->lo == b->lo && a->tie < b->tie);
+}
+
+/* What itree_next_overlap must return: the smallest key after *at among the
+ * overlapping nodes in the tree, by brute force. */
+static const tf_inode *brute_next(const model *m, uint64_t lo, uint64_t hi, const tf_inode *after)
+{
+    const tf_inode *best = NULL;
+    for (int i = 0; i < N; i++) {
+        const tf_inode *n = &m->node[i];
+        if (!m->in[i] || !(n->lo < hi && lo < n->hi) || (after && !key_before(after, n)))
+            continue;
+        if (!best || key_before(n, best))
+            best = n;
+    }
+    return best;
+}
+
+static const tf_inode *brute_floor(const model *m, uint64_t key)
+{
+    const tf_inode *best = NULL;
+    for (int i = 0; i < N; i++)
+        if (m->in[i] && m->node[i].lo <= key && (!best || key_before(best, &m->node[i])))
+            best = &m->node[i];
+    return best;
+}
+
+static int check_heights(const tf_inode *n, uint64_t *max_hi)
+{
+    if (!n) {
+        *max_hi = 0;
+        return 0;
+    }
+    uint64_t ml, mr;
+    int l = check_heights(n->kid[0], &ml), r = check_heights(n->kid[1], &mr);
+    assert_true(l - r <= 1 && r - l <= 1);
+    *max_hi = n->hi > ml ? n->hi : ml;
+    *max_hi = *max_hi > mr ? *max_hi : mr;
+    assert_int_equal(n->max_hi, *max_hi);
+    return 1 + (l > r ? l : r);
+}
+
+static void check_queries(const model *m, const tf_itree *t, uint64_t *seed)
+{
+    for (int q = 0; q < 20; q++) {
+        uint64_t lo = rnd(seed) % 5000, hi = lo + rnd(seed) % 300;
+        tf_icursor at = ITREE_START;
+        const tf_inode *want = brute_next(m, lo, hi, NULL);
+        for (tf_inode *got; (got = itree_next_overlap(t, lo, hi, &at)); want = brute_next(m, lo, hi, got))
+            assert_ptr_equal(got, want);
+        assert_null(want);
+        uint64_t key = rnd(seed) % 5200;
+        assert_ptr_equal(itree_floor(t, key), brute_floor(m, key));
+    }
+}
+
+static void test_random_against_brute_force(void **state)
+{
+    (void)state;
+    static model m;
+    tf_itree t = {0};
+    uint64_t seed = 12345;
+    for (int i = 0; i < N; i++) {
+        uint64_t lo = rnd(&seed) % 5000;
+        m.node[i] = (tf_inode){.lo = lo, .hi = lo + rnd(&seed) % 200, .tie = (uint64_t)i};
+    }
+    for (int step = 0; step < 4000; step++) {
+        int i = (int)(rnd(&seed) % N);
+        if (m.in[i])
+            itree_remove(&t, &m.node[i]);
+        else
+            itree_insert(&t, &m.node[i]);
+        m.in[i] = !m.in[i];
+        if (step % 16 == 0) {
+            uint64_t top;
+            check_heights(t.root, &top);
+            check_queries(&m, &t, &seed);
+        }
+    }
+    size_t in = 0;
+    for (int i = 0; i < N; i++)
+        in += m.in[i];
+    assert_int_equal(t.n, in);
+}
+
+/* 100,000 ascending keys, as an allocator hands out addresses: the height
+ * stays within AVL's 1.44 log2(n), so lookups stay logarithmic. */
+static void test_height_is_logarithmic(void **state)
+{
+    (void)state;
+    enum { M = 100000 };
+    tf_inode *nodes = calloc(M, sizeof *nodes);
+    assert_non_null(nodes);
+    tf_itree t = {0};
+    for (int i = 0; i < M; i++) {
+        nodes[i] = (tf_inode){.lo = (uint64_t)i * 256, .hi = (uint64_t)i * 256 + 256};
+        itree_insert(&t, &nodes[i]);
+    }
+    assert_true(t.root->height <= 25); /* 1.44 * log2(100000) = 23.9 */
+    tf_icursor at = ITREE_START;
+    assert_ptr_equal(itree_next_overlap(&t, 256 * 777 + 5, 256 * 777 + 6, &at), &nodes[777]);
+    assert_null(itree_next_overlap(&t, 256 * 777 + 5, 256 * 777 + 6, &at));
+    free(nodes);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_against_brute_force),
+        cmocka_unit_test(test_height_is_logarithmic),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
