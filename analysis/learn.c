@@ -258,7 +258,7 @@ void tf_learn_distrust(tf_engine *e, uint64_t record, const char *why)
     if (!p)
         return;
     HASH_ITER(hh, e->learn->sigs, s, tmp) {
-        if (s->state == SIG_TRUSTED && strcmp(s->name, p->name) == 0 && same_shape(&s->view, &p->d.dst) &&
+        if (s->state == SIG_TRUSTED && strcmp(s->name, p->d.name) == 0 && same_shape(&s->view, &p->d.dst) &&
             same_shape(&s->src, &p->d.src))
             reject(e, s, why);
     }

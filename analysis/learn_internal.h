@@ -2,9 +2,9 @@
  * trust) and learn_sig.c (building signatures from launches). */
 #ifndef TF_LEARN_INTERNAL_H
 #define TF_LEARN_INTERNAL_H
-#include <uthash.h>
+#include "internal.h" /* first: it sets uthash's hash function */
 
-#include "internal.h"
+#include <uthash.h>
 #include "learn.h"
 
 #define LEARN_MASK_WORDS (TF_LEARN_MAX_PARAM_BYTES / 8 / 64)
