@@ -95,7 +95,7 @@ static void print_reals(const char *what, const char *type, const double *v, int
         int64_t imax64;                                                                                  \
         CKB(cublasI##p##amax(handle, N, x, 1, &imax));                                                   \
         CKB(cublasI##p##amin(handle, N, x, 1, &imin));                                                   \
-        CKB(cublasI##p##amax_64(handle, N, y, 2, &imax64));                                              \
+        CKB(cublasI##p##amax_64(handle, (N + 1) / 2, y, 2, &imax64));                                    \
         printf("iamax_iamin %s %d %d %lld\n", #P, imax, imin, (long long)imax64);                        \
         CK(cudaFree(x));                                                                                 \
         CK(cudaFree(y));                                                                                 \
