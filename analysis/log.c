@@ -229,16 +229,22 @@ void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int 
     jl_end(e, &j);
 }
 
+/* The members every verify event starts with. */
+static void verify_preamble(tf_engine *e, jline *j, const tf_gemm *g, const char *result)
+{
+    jl_begin(e, j, "verify");
+    jl_str(j, "consumer", g->acc.api);
+    jl_str(j, "dtype", g->dtype);
+    jl_int(j, "m", g->m);
+    jl_int(j, "n", g->n);
+    jl_int(j, "k", g->k);
+    jl_str(j, "result", result);
+}
+
 void tf_verify_skipped(tf_engine *e, const tf_gemm *g, const char *reason)
 {
     jline j;
-    jl_begin(e, &j, "verify");
-    jl_str(&j, "consumer", g->acc.api);
-    jl_str(&j, "dtype", g->dtype);
-    jl_int(&j, "m", g->m);
-    jl_int(&j, "n", g->n);
-    jl_int(&j, "k", g->k);
-    jl_str(&j, "result", "skipped");
+    verify_preamble(e, &j, g, "skipped");
     jl_str(&j, "reason", reason);
     jl_end(e, &j);
 }
@@ -249,13 +255,7 @@ void tf_verify_report(tf_engine *e, const tf_gemm *g, const tf_verify_result *r)
     if (!r->equal)
         e->n.verify_mismatches++;
     jline j;
-    jl_begin(e, &j, "verify");
-    jl_str(&j, "consumer", g->acc.api);
-    jl_str(&j, "dtype", g->dtype);
-    jl_int(&j, "m", g->m);
-    jl_int(&j, "n", g->n);
-    jl_int(&j, "k", g->k);
-    jl_str(&j, "result", r->equal ? "equal" : "MISMATCH");
+    verify_preamble(e, &j, g, r->equal ? "equal" : "MISMATCH");
     if (!r->equal) {
         jl_int(&j, "mismatches", r->mismatches);
         jl_int(&j, "row", r->worst_i);

@@ -21,7 +21,7 @@ learn_mode() {
     shift
     rm -f "$CASE_DIR/$name".*
     (cd "$CASE_DIR" && env LD_LIBRARY_PATH="$BUILD/sim" SIMCUDA_KERNELS="$BUILD/programs/libtwins.so" \
-        SIMCUDA_TRACE="$CASE_DIR/$name.trace" LD_PRELOAD="$BUILD/libtransfold.so" TRANSFOLD_LOG="$CASE_DIR/$name.log" \
+        SIMCUDA_TRACE="$CASE_DIR/$name.trace" LD_PRELOAD="${SAN_PRELOAD:+$SAN_PRELOAD:}$BUILD/libtransfold.so" TRANSFOLD_LOG="$CASE_DIR/$name.log" \
         TRANSFOLD_SUMMARY="$CASE_DIR/$name.summary" "${vars[@]}" timeout "${E2E_TIMEOUT:-60}" "$@" \
         >"$name.out" 2>"$name.err") 2>/dev/null
     echo $? >"$CASE_DIR/$name.rc"
@@ -67,7 +67,7 @@ learn_all() {
     learn_mode fold TRANSFOLD_LEARN=1 -- "$prog" "$@"
     learn_mode args TRANSFOLD_LEARN=1 TRANSFOLD_POLICY=args -- "$prog" "$@"
     learn_mode verify TRANSFOLD_LEARN=1 TRANSFOLD_VERIFY=1 -- "$prog" "$@"
-    learn_mode inject TRANSFOLD_LEARN=1 TRANSFOLD_VERIFY=1 LD_PRELOAD="$BUILD/inject/libtransfold.so" -- "$prog" "$@"
+    learn_mode inject TRANSFOLD_LEARN=1 TRANSFOLD_VERIFY=1 LD_PRELOAD="${SAN_PRELOAD:+$SAN_PRELOAD:}$BUILD/inject/libtransfold.so" -- "$prog" "$@"
     learn_mode learned TRANSFOLD_LEARN_OUT="$CASE_DIR/learned.rules" -- "$prog" "$@"
     learn_mode rules TRANSFOLD_RULES="$CASE_DIR/learned.rules" -- "$prog" "$@"
     learn_mode rules_verify TRANSFOLD_RULES="$CASE_DIR/learned.rules" TRANSFOLD_VERIFY=1 -- "$prog" "$@"
