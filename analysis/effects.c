@@ -1,5 +1,5 @@
 /* What an ordinary call (not a producer, not a foldable operand) means to
- * each pending record: DESIGN.md's effect table. Materialisations happen
+ * each pending record: docs/design.md's effect table. Materialisations happen
  * before the call; drops after it, and only when it succeeded. */
 #include <stdio.h>
 #include <string.h>

@@ -13,11 +13,6 @@ tf_engine *tf_engine_new(const tf_config *cfg)
     return e;
 }
 
-tf_mode tf_engine_mode(const tf_engine *e)
-{
-    return e->cfg.mode;
-}
-
 size_t tf_engine_pending(const tf_engine *e)
 {
     return e->npending + e->nlate;

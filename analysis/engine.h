@@ -146,7 +146,6 @@ typedef struct tf_engine tf_engine;
 tf_engine *tf_engine_new(const tf_config *cfg);
 /* Process exit: drops what is pending, writes the summary, frees everything. */
 void tf_engine_free(tf_engine *e);
-tf_mode tf_engine_mode(const tf_engine *e);
 /* Number of pending records and of late reads still unordered (late.c);
  * hooks skip the engine entirely when it is 0 and the call cannot create
  * one. */

@@ -1,5 +1,5 @@
 /* Kernel rules: which kernels are transposes, and where their operands live
- * in the parameter bytes. One rule a line (DESIGN.md "Kernel rules"):
+ * in the parameter bytes. One rule a line (docs/design.md "Kernel rules"):
  *
  *   <name-glob> in=<field> out=<field> rows=<field> cols=<field> elem=<bytes>
  *               [ld_in= ld_out= batch= stride_in= stride_out=] [sig=4,8,...]

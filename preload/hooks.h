@@ -70,7 +70,6 @@ int tf_hook_by_name(const char *name);     /* hooked entry id, or -1 */
  * function we do not hook (or ours), -2 when it is not an exported symbol. */
 int tf_hook_by_real(const void *fn);
 void *tf_hook_wrapper(int id);             /* our exported function */
-const char *tf_hook_name(int id);
 bool tf_hook_is_ours(const void *fn);      /* fn is one of our wrappers */
 
 /* The real dlsym, never our interposer (see dlsym.c). */

@@ -97,4 +97,3 @@ int tf_hook_by_real(const void *fn)
 }
 
 void *tf_hook_wrapper(int id) { return tf_fns[id].wrapper; }
-const char *tf_hook_name(int id) { return tf_fns[id].name; }
