@@ -8,14 +8,11 @@ Usage: blas1_check.py OUTPUT_OF_blas1"""
 import sys
 
 import numpy as np
+from refcheck import compare, tf_val
 
 N = 7
 TYPES = {"S": (np.float32, False), "D": (np.float64, False), "C": (np.complex64, True), "Z": (np.complex128, True)}
 ALPHA = {"S": 1.5, "D": -0.75, "C": 1.5 - 0.5j, "Z": -0.25 + 2.0j}
-
-
-def tf_val(i, seed):
-    return ((i * 2654435761 + seed * 97) % 9 - 4) * 0.5
 
 
 def vec(p, which):
@@ -109,19 +106,7 @@ def main():
     zdotc = np.vdot(x["Z"], y["Z"])
     want[("ex_nrm2_iamax_dotc", "X")] = [np.linalg.norm(x["C"].astype(np.complex128)), np.argmax(np.abs(x["D"])) + 1,
                                          zdotc.real, zdotc.imag]
-    bad = 0
-    for key, value in want.items():
-        tol = 1e-6 if key[1] in ("S", "C", "SD", "X") else 1e-12
-        if key not in got:
-            print("MISSING %s %s" % key)
-            bad += 1
-            continue
-        exp = flat(value)
-        if len(exp) != len(got[key]) or not np.allclose(got[key], exp, rtol=tol, atol=tol):
-            print("MISMATCH %s %s: expected %s, got %s" % (key[0], key[1], list(exp), got[key]))
-            bad += 1
-        else:
-            print("ok %s %s" % key)
+    bad = compare(want, got, lambda key: 1e-6 if key[1] in ("S", "C", "SD", "X") else 1e-12, flat)
     if ("rotmg", "D") not in got or not check_rotmg(got[("rotmg", "D")]):
         print("MISMATCH rotmg D: %s" % got.get(("rotmg", "D")))
         bad += 1

@@ -8,6 +8,7 @@ Usage: blas2_check.py OUTPUT_OF_blas2"""
 import sys
 
 import numpy as np
+from refcheck import compare, tf_val
 
 N, LD = 4, 5
 CPLX = {"S": False, "D": False, "C": True, "Z": True}
@@ -16,10 +17,6 @@ ALPHA = {"S": 1.5, "D": -0.75, "C": 0.5 - 1.0j, "Z": -1.0 + 0.5j}
 BETA = {"S": -0.5, "D": 2.0, "C": 1.5 + 0.25j, "Z": 0.25 - 1.5j}
 RALPHA = {"C": 1.5, "Z": -0.75}
 TR = {"S": "T", "D": "N", "C": "C", "Z": "T"}
-
-
-def tf_val(i, seed):
-    return ((i * 2654435761 + seed * 97) % 9 - 4) * 0.5
 
 
 def buf(p, seed, count):
@@ -208,18 +205,7 @@ def main():
         want.update({(k, p): v for k, v in sym(p).items()})
     for p in "CZ":
         want.update({(k, p): v for k, v in csym(p).items()})
-    bad = 0
-    for key, value in want.items():
-        tol = 1e-5 if key[1] in "SC" else 1e-12
-        exp = flat(value)
-        if key not in got:
-            print("MISSING %s %s" % key)
-            bad += 1
-        elif len(exp) != len(got[key]) or not np.allclose(got[key], exp, rtol=tol, atol=tol):
-            print("MISMATCH %s %s: expected %s, got %s" % (key[0], key[1], list(exp), got[key]))
-            bad += 1
-        else:
-            print("ok %s %s" % key)
+    bad = compare(want, got, lambda key: 1e-5 if key[1] in "SC" else 1e-12, flat)
     sys.exit(1 if bad else 0)
 
 

@@ -8,16 +8,13 @@ Usage: blas3_check.py OUTPUT_OF_blas3"""
 import sys
 
 import numpy as np
+from refcheck import compare, tf_val
 
 LD, M, N, K = 5, 4, 3, 3
 DT = {"S": np.float32, "D": np.float64, "C": np.complex64, "Z": np.complex128}
 ALPHA = {"S": 1.5, "D": 1.5, "C": 0.5 - 1.0j, "Z": 0.5 - 1.0j}
 BETA = {"S": -0.5, "D": -0.5, "C": 1.5 + 0.25j, "Z": 1.5 + 0.25j}
 TRSM_OP = {"S": "N", "D": "T", "C": "C", "Z": "N"}
-
-
-def tf_val(i, seed):
-    return ((i * 2654435761 + seed * 97) % 9 - 4) * 0.5
 
 
 def cplx(p):
@@ -108,18 +105,7 @@ def main():
     want[("herkex", "C")] = want[("herk", "C")]
     a, b = mat("C", 1, M, LD), mat("C", 2, N, LD)
     want[("gemmex", "C")] = ALPHA["C"] * a[:M, :K] @ b[:K, :N] + BETA["C"] * mat("C", 3, N, M)
-    bad = 0
-    for key, value in want.items():
-        tol = 1e-5 if key[1] in "SC" else 1e-12
-        exp = flat(value)
-        if key not in got:
-            print("MISSING %s %s" % key)
-            bad += 1
-        elif len(exp) != len(got[key]) or not np.allclose(got[key], exp, rtol=tol, atol=tol):
-            print("MISMATCH %s %s: expected %s, got %s" % (key[0], key[1], list(exp), got[key]))
-            bad += 1
-        else:
-            print("ok %s %s" % key)
+    bad = compare(want, got, lambda key: 1e-5 if key[1] in "SC" else 1e-12, flat)
     refused = [l for l in lines if "(" in l[0] and "FILL_MODE_FULL" in " ".join(l)]
     if len(refused) != 4 or any(l[-1] != "7" for l in refused):
         print("MISMATCH symm with CUBLAS_FILL_MODE_FULL: expected 4 x status 7 (INVALID_VALUE)")

@@ -8,12 +8,9 @@ Usage: blas3x_check.py OUTPUT_OF_blas3x"""
 import sys
 
 import numpy as np
+from refcheck import tf_val
 
 N, K, LD = 4, 3, 5
-
-
-def tf_val(i, seed):
-    return ((i * 2654435761 + seed * 97) % 9 - 4) * 0.5
 
 
 def parts(n, seed, diag=False):

@@ -8,14 +8,11 @@ Usage: blas_ext_check.py OUTPUT_OF_blas_ext"""
 import sys
 
 import numpy as np
+from refcheck import tf_val
 
 M, N, K, B, P = 3, 2, 4, 2, 4
 CA, CB = 0.5 - 1.0j, 1.5 + 0.25j
 ZA, ZB = -1.0 + 0.5j, 0.25 - 1.5j
-
-
-def tf_val(i, seed):
-    return ((i * 2654435761 + seed * 97) % 9 - 4) * 0.5
 
 
 def parts(n, seed):

@@ -6,14 +6,11 @@ Usage: gemm_grouped_check.py OUTPUT_OF_gemm_grouped"""
 import sys
 
 import numpy as np
+from refcheck import tf_val
 
 M, N, K, SIZE = [3, 2], [2, 3], [4, 2], [2, 1]
 TA = ["N", "T"]
 ALPHA, BETA = [1.5, -0.5], [0.5, 2.0]
-
-
-def tf_val(i, seed):
-    return ((i * 2654435761 + seed * 97) % 9 - 4) * 0.5
 
 
 def cm(seed, rows, cols):

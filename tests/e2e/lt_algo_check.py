@@ -12,12 +12,9 @@ Usage: lt_algo_check.py OUTPUT_OF_lt_algo"""
 import sys
 
 import numpy as np
+from refcheck import tf_val
 
 M, N, K = 4, 3, 5
-
-
-def tf_val(i, seed):
-    return ((i * 2654435761 + seed * 97) % 9 - 4) * 0.5
 
 
 def main():

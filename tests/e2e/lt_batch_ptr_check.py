@@ -6,12 +6,9 @@ Usage: lt_batch_ptr_check.py OUTPUT_OF_lt_batch_ptr"""
 import sys
 
 import numpy as np
+from refcheck import tf_val
 
 M, N, K, BATCH = 4, 3, 5, 3
-
-
-def tf_val(i, seed):
-    return ((i * 2654435761 + seed * 97) % 9 - 4) * 0.5
 
 
 def main():

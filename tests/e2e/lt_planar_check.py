@@ -6,13 +6,10 @@ Usage: lt_planar_check.py OUTPUT_OF_lt_planar"""
 import sys
 
 import numpy as np
+from refcheck import tf_val
 
 M, N, K, BATCH = 4, 3, 5, 2
 BETA = 0.5 - 0.5j
-
-
-def tf_val(i, seed):
-    return ((i * 2654435761 + seed * 97) % 9 - 4) * 0.5
 
 
 def mat(seed, b, rows, cols, ld, elems):
