@@ -25,3 +25,11 @@ case_lt_planar_complex() { # planar complex A, B, C, D with batch strides in rea
     expect_trace base cublasLtMatmul 1
     expect_same_trace fold
 }
+
+case_lt_block_scales() { # MXFP8/NVFP4 block scales, block-quantized D with D_OUT factors, per-row/column scales
+    SIMCUDA_CC=10.0 run_all lt_blockscale
+    numpy_check lt_blockscale_check.py base
+    numpy_check lt_blockscale_check.py fold
+    expect_trace base cublasLtMatmul 4
+    expect_same_trace fold
+}

@@ -1,5 +1,6 @@
-/* Loads and stores of one element of any supported cudaDataType. Integer
- * types are load-only: the stand-in runs no GEMM that writes integers. */
+/* Loads and stores of one element of any supported cudaDataType. 8-bit
+ * integers are load-only; 32-bit integers (IMMA outputs) are stored rounded
+ * to nearest and saturated; an FP4 store rewrites its nibble only. */
 #include "elem.h"
 
 #include <math.h>
@@ -7,13 +8,24 @@
 size_t sim_elem_size(cudaDataType t)
 {
     switch (t) {
-    case CUDA_R_8I: case CUDA_R_8F_E4M3: case CUDA_R_8F_E5M2: return 1;
+    case CUDA_R_8I: case CUDA_R_8F_E4M3: case CUDA_R_8F_E5M2: case CUDA_R_4F_E2M1: return 1;
     case CUDA_R_16F: case CUDA_R_16BF: case CUDA_C_8I: return 2;
-    case CUDA_R_32F: return 4;
+    case CUDA_R_32F: case CUDA_R_32I: return 4;
     case CUDA_R_64F: case CUDA_C_32F: return 8;
     case CUDA_C_64F: return 16;
     default: return 0;
     }
+}
+
+unsigned sim_elem_bits(cudaDataType t)
+{
+    return t == CUDA_R_4F_E2M1 ? 4 : 8 * (unsigned)sim_elem_size(t);
+}
+
+static int32_t to_i32(double x)
+{
+    double r = nearbyint(x);
+    return isnan(r) ? 0 : r >= 2147483647.0 ? INT32_MAX : r <= -2147483648.0 ? INT32_MIN : (int32_t)r;
 }
 
 bool sim_elem_fp8(cudaDataType t)
@@ -35,6 +47,8 @@ void sim_load_f32(cudaDataType t, const void *p, int64_t idx, float v[2])
     case CUDA_R_32F: v[0] = ((const float *)p)[idx]; break;
     case CUDA_R_64F: v[0] = (float)((const double *)p)[idx]; break;
     case CUDA_R_8I: v[0] = ((const int8_t *)p)[idx]; break;
+    case CUDA_R_32I: v[0] = (float)((const int32_t *)p)[idx]; break;
+    case CUDA_R_4F_E2M1: v[0] = sim_e2m1_to_float((uint8_t)(((const uint8_t *)p)[idx >> 1] >> ((idx & 1) * 4))); break;
     case CUDA_R_8F_E4M3: v[0] = sim_e4m3_to_float(((const uint8_t *)p)[idx]); break;
     case CUDA_R_8F_E5M2: v[0] = sim_e5m2_to_float(((const uint8_t *)p)[idx]); break;
     case CUDA_C_8I:
@@ -57,6 +71,7 @@ void sim_load_f64(cudaDataType t, const void *p, int64_t idx, double v[2])
 {
     switch (t) {
     case CUDA_R_64F: v[0] = ((const double *)p)[idx]; v[1] = 0.0; break;
+    case CUDA_R_32I: v[0] = ((const int32_t *)p)[idx]; v[1] = 0.0; break;
     case CUDA_C_32F:
         v[0] = ((const float *)p)[2 * idx];
         v[1] = ((const float *)p)[2 * idx + 1];
@@ -82,6 +97,13 @@ void sim_store_f32(cudaDataType t, void *p, int64_t idx, const float v[2])
     case CUDA_R_16BF: ((uint16_t *)p)[idx] = sim_float_to_bf16(v[0]); break;
     case CUDA_R_32F: ((float *)p)[idx] = v[0]; break;
     case CUDA_R_64F: ((double *)p)[idx] = v[0]; break;
+    case CUDA_R_32I: ((int32_t *)p)[idx] = to_i32(v[0]); break;
+    case CUDA_R_4F_E2M1: {
+        uint8_t *byte = (uint8_t *)p + (idx >> 1);
+        int shift = (int)(idx & 1) * 4;
+        *byte = (uint8_t)((*byte & ~(0xf << shift)) | (sim_float_to_e2m1(v[0]) << shift));
+        break;
+    }
     case CUDA_R_8F_E4M3: ((uint8_t *)p)[idx] = sim_float_to_e4m3(v[0]); break;
     case CUDA_R_8F_E5M2: ((uint8_t *)p)[idx] = sim_float_to_e5m2(v[0]); break;
     case CUDA_C_32F:
@@ -100,6 +122,7 @@ void sim_store_f64(cudaDataType t, void *p, int64_t idx, const double v[2])
 {
     switch (t) {
     case CUDA_R_64F: ((double *)p)[idx] = v[0]; break;
+    case CUDA_R_32I: ((int32_t *)p)[idx] = to_i32(v[0]); break;
     case CUDA_C_64F:
         ((double *)p)[2 * idx] = v[0];
         ((double *)p)[2 * idx + 1] = v[1];

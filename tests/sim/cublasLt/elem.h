@@ -32,4 +32,17 @@ SIM_HIDDEN_FN uint8_t sim_float_to_e5m2(float x);
 /* CUDA_R_8F_E4M3 or CUDA_R_8F_E5M2. */
 SIM_HIDDEN_FN bool sim_elem_fp8(cudaDataType t);
 
+/* FP4 and the block-scale factor types (fp4.c). An FP4 element is a
+ * nibble: sim_elem_size counts it as one byte (the most it occupies) and
+ * sim_elem_bits as 4. */
+SIM_HIDDEN_FN unsigned sim_elem_bits(cudaDataType t);
+SIM_HIDDEN_FN float sim_e2m1_to_float(uint8_t nibble);
+SIM_HIDDEN_FN float sim_ue8m0_to_float(uint8_t v);
+SIM_HIDDEN_FN float sim_ue4m3_to_float(uint8_t v);
+SIM_HIDDEN_FN uint8_t sim_float_to_e2m1(float x);
+/* The smallest UE8M0 / UE4M3 code whose value is >= x (0 for x <= 0; the
+ * largest finite code when none is). */
+SIM_HIDDEN_FN uint8_t sim_ue8m0_ceil(float x);
+SIM_HIDDEN_FN uint8_t sim_ue4m3_ceil(float x);
+
 #endif

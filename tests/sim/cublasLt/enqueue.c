@@ -13,6 +13,7 @@
 
 #include "elem.h"
 #include "planar.h"
+#include "scale.h"
 #include "simcuda_task.h"
 #include "simlt.h"
 #include "trace.h"
@@ -128,8 +129,34 @@ static bool is_zero(const void *p, cudaDataType type)
 /* A rows x cols view, per batch, as spans of bytes (one bounding span
  * when the batch is large). */
 static void spans_of(const sim_mat *m, int64_t rows, int64_t cols, int64_t batch, int write, simcuda_span *out,
+                     size_t *n);
+
+/* FP4 packs two elements a byte along the contiguous dimension: the same
+ * bytes as an 8-bit view half as long that way. */
+static void nibble_spans(const sim_mat *m, int64_t rows, int64_t cols, int64_t batch, int write, simcuda_span *out,
+                         size_t *n)
+{
+    sim_mat b = {.base = m->base, .type = CUDA_R_8I, .rs = m->rs / 2, .cs = m->cs / 2, .bs = m->bs / 2};
+    if (m->rs == 1)
+        b.rs = 1, rows = (rows + 1) / 2;
+    else
+        b.cs = 1, cols = (cols + 1) / 2;
+    spans_of(&b, rows, cols, batch, write, out, n);
+}
+
+/* A block scale factor array, read or written whole. */
+static void bscale_spans(const sim_bscale *sc, int64_t outer, int write, simcuda_span *out, size_t *n)
+{
+    if (sc->p)
+        spans_of(&(sim_mat){.base = sc->p, .type = CUDA_R_8I, .rs = 1}, sim_bscale_bytes(outer, sc->blocks), 1, 1,
+                 write, out, n);
+}
+
+static void spans_of(const sim_mat *m, int64_t rows, int64_t cols, int64_t batch, int write, simcuda_span *out,
                      size_t *n)
 {
+    if (m->type == CUDA_R_4F_E2M1 && m->base)
+        return nibble_spans(m, rows, cols, batch, write, out, n);
     size_t es = sim_elem_size(m->type);
     if (!m->base || !es || rows <= 0 || cols <= 0 || batch <= 0 || *n + 2 > MAX_SPANS)
         return;
@@ -165,6 +192,9 @@ static void gemm_spans(const job *j, simcuda_span *s, size_t *n)
     if (g->aux)
         spans_of(&(sim_mat){.base = g->aux, .type = g->d.type, .rs = 1, .cs = g->aux_ld, .bs = g->aux_bs}, g->m, g->n,
                  g->batch, 1, s, n);
+    bscale_spans(&g->a_block, g->m, 0, s, n);
+    bscale_spans(&g->b_block, g->n, 0, s, n);
+    bscale_spans(&g->d_out, g->n, 1, s, n);
 }
 
 static void add_spans(const job *j, simcuda_span *s, size_t *n)

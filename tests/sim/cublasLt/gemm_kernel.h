@@ -7,9 +7,12 @@
  * loop depends on how an operand was stored, which is what makes a folded
  * and an unfolded GEMM bitwise equal. */
 
-/* out[line][e] = x(line*ls + e*es); cw = 2 components for complex. */
+/* out[line][e] = x(line*ls + e*es); cw = 2 components for complex. Block
+ * scale factors sc (if any) multiply each element as it is loaded: the
+ * products of FP8 or FP4 values and their factors are exact, as in the
+ * tensor cores' block-scaled MMA. */
 static void KFN(pack_)(const sim_mat *x, int64_t bt, int64_t lines, int64_t len, int64_t ls, int64_t es, int cw,
-                       KT *out)
+                       const sim_bscale *sc, KT *out)
 {
     int64_t off0 = bt * x->bs;
     for (int64_t ln = 0; ln < lines; ln++) {
@@ -17,6 +20,8 @@ static void KFN(pack_)(const sim_mat *x, int64_t bt, int64_t lines, int64_t len,
         for (int64_t e = 0; e < len; e++, o += cw) {
             KT v[2];
             KLOAD(x->type, x->base, off0 + ln * ls + e * es, v);
+            if (sc->p)
+                v[0] *= (KT)sim_bscale_at(sc, ln, e);
             o[0] = v[0];
             if (cw == 2)
                 o[1] = x->conj ? -v[1] : v[1];
@@ -88,14 +93,19 @@ static KT KFN(scale_)(const float *x, const float *y)
 }
 
 /* Scales the dot product, adds beta*C and the bias, applies the activation
- * and stores D(i, j). C is read only when beta != 0. Returns |D(i, j)|
+ * and stores D(i, j), or with block-quantized D (g->d_out) leaves it in
+ * col[i] for quant_. C is read only when beta != 0. Returns |D(i, j)|
  * before the FP8 D scale, for amax. */
-static KT KFN(finish_)(const sim_gemm *g, int64_t bt, int64_t i, int64_t j, const KT acc[2], int cw)
+static KT KFN(finish_)(const sim_gemm *g, int64_t bt, int64_t i, int64_t j, const KT acc[2], int cw, KT *col)
 {
     KT al[2], be[2], t[2];
     KLOAD(g->scale, g->alpha, g->alpha_vec ? bt * g->alpha_vec_bs + i : 0, al);
     if (g->a_scale || g->b_scale)
         al[0] *= KFN(scale_)(g->a_scale, g->b_scale);
+    if (g->a_outer)
+        al[0] *= (KT)g->a_outer[i];
+    if (g->b_outer)
+        al[0] *= (KT)g->b_outer[j];
     KFN(mul_)(al, acc, cw, t);
     if (!g->beta_zero) {
         KLOAD(g->scale, g->beta, g->beta_vec ? i : 0, be);
@@ -120,12 +130,44 @@ static KT KFN(finish_)(const sim_gemm *g, int64_t bt, int64_t i, int64_t j, cons
     KT mag = t[0] < 0 ? -t[0] : t[0];
     if (g->d_scale)
         t[0] *= KFN(scale_)(g->d_scale, NULL);
-    KSTORE(g->d.type, (void *)g->d.base, bt * g->d.bs + i * g->d.rs + j * g->d.cs, t);
+    if (col)
+        col[i] = t[0];
+    else
+        KSTORE(g->d.type, (void *)g->d.base, bt * g->d.bs + i * g->d.rs + j * g->d.cs, t);
     return mag;
 }
 
+/* Block-quantized D (D_OUT_SCALE): each block of d_out.vec rows of column
+ * j gets the smallest factor of the scale type (UE8M0 for 32-row blocks,
+ * UE4M3 for 16) that brings its largest magnitude within D's type (448 for
+ * E4M3, 57344 for E5M2, 6 for E2M1), written to g->d_out; D is the column
+ * divided by its block's factor, rounded to D's type. */
+static void KFN(quant_)(const sim_gemm *g, int64_t bt, int64_t j, const KT *col)
+{
+    cudaDataType dt = g->d.type;
+    KT fmax = dt == CUDA_R_8F_E5M2 ? (KT)57344 : dt == CUDA_R_4F_E2M1 ? (KT)6 : (KT)448;
+    int vec = g->d_out.vec;
+    for (int64_t i0 = 0; i0 < g->m; i0 += vec) {
+        int64_t end = i0 + vec < g->m ? i0 + vec : g->m;
+        KT amax = 0;
+        for (int64_t i = i0; i < end; i++) {
+            KT mag = col[i] < 0 ? -col[i] : col[i];
+            amax = mag > amax ? mag : amax;
+        }
+        float want = (float)(amax / fmax);
+        uint8_t code = vec == 32 ? sim_ue8m0_ceil(want) : sim_ue4m3_ceil(want);
+        ((uint8_t *)(uintptr_t)g->d_out.p)[sim_bscale_index(&g->d_out, j, i0 / vec)] = code;
+        KT sf = (KT)(vec == 32 ? sim_ue8m0_to_float(code) : sim_ue4m3_to_float(code));
+        for (int64_t i = i0; i < end; i++) {
+            KT t[2] = {sf > 0 ? col[i] / sf : 0, 0};
+            KSTORE(dt, (void *)g->d.base, bt * g->d.bs + i * g->d.rs + j * g->d.cs, t);
+        }
+    }
+}
+
 /* Column j of D; real rows go four at a time. Returns the column's amax. */
-static KT KFN(column_)(const sim_gemm *g, int64_t bt, int64_t j, const KT *ap, const KT *bj, int64_t k, int cw)
+static KT KFN(column_)(const sim_gemm *g, int64_t bt, int64_t j, const KT *ap, const KT *bj, int64_t k, int cw,
+                       KT *col)
 {
     KT amax = 0;
     int64_t i = 0;
@@ -134,16 +176,18 @@ static KT KFN(column_)(const sim_gemm *g, int64_t bt, int64_t j, const KT *ap, c
         KFN(dot4_)(ap + i * k, bj, k, s);
         for (int q = 0; q < 4; q++) {
             KT acc[2] = {s[q], 0};
-            KT mag = KFN(finish_)(g, bt, i + q, j, acc, cw);
+            KT mag = KFN(finish_)(g, bt, i + q, j, acc, cw, col);
             amax = mag > amax ? mag : amax;
         }
     }
     for (; i < g->m; i++) {
         KT acc[2];
         KFN(dot_)(ap + i * k * cw, bj, k, cw, acc);
-        KT mag = KFN(finish_)(g, bt, i, j, acc, cw);
+        KT mag = KFN(finish_)(g, bt, i, j, acc, cw, col);
         amax = mag > amax ? mag : amax;
     }
+    if (col)
+        KFN(quant_)(g, bt, j, col);
     return amax;
 }
 
@@ -163,23 +207,26 @@ __attribute__((noinline)) static cublasStatus_t KFN(run_)(const sim_gemm *g, int
     int64_t k = KFN(alpha_zero_)(g) ? 0 : g->k;
     KT *ap = malloc((size_t)(g->m * k * cw + 1) * sizeof(KT));
     KT *bp = malloc((size_t)(g->n * k * cw + 1) * sizeof(KT));
-    if (!ap || !bp) {
+    KT *col = g->d_out.p ? malloc((size_t)g->m * sizeof(KT)) : NULL;
+    if (!ap || !bp || (g->d_out.p && !col)) {
         free(ap);
         free(bp);
+        free(col);
         return CUBLAS_STATUS_ALLOC_FAILED;
     }
     KT amax = 0;
     for (int64_t bt = 0; bt < g->batch; bt++) {
-        KFN(pack_)(&g->a, bt, g->m, k, g->a.rs, g->a.cs, cw, ap);
-        KFN(pack_)(&g->b, bt, g->n, k, g->b.cs, g->b.rs, cw, bp);
+        KFN(pack_)(&g->a, bt, g->m, k, g->a.rs, g->a.cs, cw, &g->a_block, ap);
+        KFN(pack_)(&g->b, bt, g->n, k, g->b.cs, g->b.rs, cw, &g->b_block, bp);
         for (int64_t j = 0; j < g->n; j++) {
-            KT col = KFN(column_)(g, bt, j, ap, bp + j * k * cw, k, cw);
-            amax = col > amax ? col : amax;
+            KT cmax = KFN(column_)(g, bt, j, ap, bp + j * k * cw, k, cw, col);
+            amax = cmax > amax ? cmax : amax;
         }
     }
     if (g->amax_d)
         *g->amax_d = (float)amax;
     free(ap);
     free(bp);
+    free(col);
     return CUBLAS_STATUS_SUCCESS;
 }

@@ -118,4 +118,8 @@ SIM_HIDDEN_FN cublasStatus_t simlt_layout_check(const simlt_layout *l);
 SIM_HIDDEN_FN bool simlt_fp8_types_ok(int32_t compute, int32_t scale, cudaDataType a, cudaDataType b, cudaDataType c,
                                       cudaDataType d);
 
+/* FP4 (NVFP4) type combinations cublasLtMatmul runs (see types.c). */
+SIM_HIDDEN_FN bool simlt_fp4_types_ok(int32_t compute, int32_t scale, cudaDataType a, cudaDataType b, cudaDataType c,
+                                      cudaDataType d);
+
 #endif

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "elem.h"
+#include "scale.h"
 #include "simlt.h"
 #include "trace.h"
 

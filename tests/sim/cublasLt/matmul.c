@@ -14,6 +14,7 @@
 #include "algo.h"
 #include "planar.h"
 #include "problem.h"
+#include "scale_modes.h"
 #include "trace.h"
 
 /* Alpha/beta scalars or per-row vectors, per the descriptor's pointer mode. */
@@ -91,11 +92,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
         return st;
     if (desc->epilogue & CUBLASLT_EPILOGUE_BIAS)
         g.bias = desc->bias;
-    g.a_scale = desc->a_scale;
-    g.b_scale = desc->b_scale;
-    g.c_scale = desc->c_scale;
-    g.d_scale = desc->d_scale;
-    g.amax_d = desc->amax_d;
+    simlt_scales_set(desc, &g);
     if (desc->epilogue & 128) {
         g.aux = desc->aux;
         g.aux_ld = desc->aux_ld;

@@ -1,19 +1,25 @@
 /* Validation of a cublasLtMatmul problem, in the order the arguments are
  * documented: operation descriptor, layouts, shapes, types, epilogue. */
 #include "problem.h"
+#include "scale_modes.h"
 
 const char *simlt_op_name(int32_t op)
 {
     return op == CUBLAS_OP_N ? "N" : op == CUBLAS_OP_T ? "T" : op == CUBLAS_OP_C ? "C" : "?";
 }
 
-/* Row-ordered A may only be read as stored; FP8 runs only TN with column
- * order, as on Hopper and Ada (see heuristic.c). */
+static bool narrow(uint32_t t)
+{
+    return sim_elem_fp8((cudaDataType)t) || t == CUDA_R_4F_E2M1;
+}
+
+/* Row-ordered A may only be read as stored; FP8 and FP4 run only TN with
+ * column order, as on Hopper, Ada and Blackwell (see heuristic.c). */
 bool simlt_unsupported_combo(const simlt_matmul_desc *desc, const simlt_layout *a, const simlt_layout *b)
 {
     if (a->order == CUBLASLT_ORDER_ROW && desc->transa != CUBLAS_OP_N)
         return true;
-    if (!sim_elem_fp8((cudaDataType)a->type) && !sim_elem_fp8((cudaDataType)b->type))
+    if (!narrow(a->type) && !narrow(b->type))
         return false;
     return desc->transa != CUBLAS_OP_T || desc->transb != CUBLAS_OP_N || a->order != CUBLASLT_ORDER_COL ||
            b->order != CUBLASLT_ORDER_COL;
@@ -85,6 +91,9 @@ static cublasStatus_t check_types(const simlt_matmul_desc *desc, const simlt_lay
 {
     cudaDataType at = (cudaDataType)a->type, bt = (cudaDataType)b->type;
     cudaDataType ct = (cudaDataType)c->type, dt = (cudaDataType)d->type;
+    if (at == CUDA_R_4F_E2M1 || bt == CUDA_R_4F_E2M1)
+        return simlt_fp4_types_ok(desc->compute, desc->scale, at, bt, ct, dt) ? CUBLAS_STATUS_SUCCESS
+                                                                              : CUBLAS_STATUS_NOT_SUPPORTED;
     if (sim_elem_fp8(at) || sim_elem_fp8(bt))
         return simlt_fp8_types_ok(desc->compute, desc->scale, at, bt, ct, dt) ? CUBLAS_STATUS_SUCCESS
                                                                               : CUBLAS_STATUS_NOT_SUPPORTED;
@@ -129,21 +138,6 @@ static cublasStatus_t set_epilogue(const simlt_matmul_desc *desc, const simlt_la
     return CUBLAS_STATUS_SUCCESS;
 }
 
-/* Scales the stand-in applies: one fp32 per matrix (SCALAR_32F). The block
- * and vector scale modes (Blackwell's MXFP8/NVFP4 VEC32/VEC16, Hopper's
- * VEC128 and BLK128x128, per-row OUTER_VEC) and the D_OUT scale output are
- * not computed: NOT_SUPPORTED (as MXFP8/NVFP4 are on Hopper) rather than a
- * scale array read as one number. */
-static bool scales_supported(const simlt_matmul_desc *desc)
-{
-    const int32_t modes[] = {desc->a_scale_mode, desc->b_scale_mode, desc->c_scale_mode, desc->d_scale_mode,
-                             desc->aux_scale_mode, desc->d_out_scale_mode};
-    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
-        if (modes[i] != CUBLASLT_MATMUL_MATRIX_SCALE_SCALAR_32F)
-            return false;
-    return desc->d_out_scale == NULL;
-}
-
 cublasStatus_t simlt_problem(const simlt_matmul_desc *desc, const simlt_layout *a, const simlt_layout *b,
                              const simlt_layout *c, const simlt_layout *d, sim_gemm *g)
 {
@@ -152,7 +146,7 @@ cublasStatus_t simlt_problem(const simlt_matmul_desc *desc, const simlt_layout *
         return CUBLAS_STATUS_INVALID_VALUE;
     if (!simlt_op_ok(desc->transa) || !simlt_op_ok(desc->transb) || !pointer_mode_ok(desc->pointer_mode))
         return CUBLAS_STATUS_INVALID_VALUE;
-    if (desc->transc != CUBLAS_OP_N || desc->fill != CUBLAS_FILL_MODE_FULL || !scales_supported(desc))
+    if (desc->transc != CUBLAS_OP_N || desc->fill != CUBLAS_FILL_MODE_FULL)
         return CUBLAS_STATUS_NOT_SUPPORTED;
     *g = (sim_gemm){0};
     cublasStatus_t st = check_layouts(ls);
@@ -162,6 +156,8 @@ cublasStatus_t simlt_problem(const simlt_matmul_desc *desc, const simlt_layout *
         st = check_shapes(desc, a, b, c, d, g);
     if (st == CUBLAS_STATUS_SUCCESS)
         st = check_types(desc, a, b, c, d);
+    if (st == CUBLAS_STATUS_SUCCESS)
+        st = simlt_scales_check(desc, a, b, d, g->k, g->batch);
     if (st == CUBLAS_STATUS_SUCCESS)
         st = set_epilogue(desc, c, d, g);
     if (st == CUBLAS_STATUS_SUCCESS && simlt_unsupported_combo(desc, a, b))

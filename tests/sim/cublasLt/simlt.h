@@ -25,6 +25,16 @@ typedef struct sim_mat {
     bool conj;          /* conjugate complex elements when loading */
 } sim_mat;
 
+/* Block scale factors (cuBLASLt's VEC32_UE8M0 and VEC16_UE4M3 modes): one
+ * 8-bit factor per `vec` consecutive elements along k of each row of op(A)
+ * or column of op(B) ("outer" index), or along m of each column of D, in
+ * the tiled layout of the cuBLAS documentation (scale.c). */
+typedef struct sim_bscale {
+    const uint8_t *p;   /* NULL: no block scales */
+    int vec;            /* 32: UE8M0 factors; 16: UE4M3 */
+    int64_t blocks;     /* blocks along the inner dimension: ceil(inner / vec) */
+} sim_bscale;
+
 typedef enum sim_act { SIM_ACT_NONE, SIM_ACT_RELU, SIM_ACT_GELU } sim_act;
 
 /* D = act(alpha * op(A) op(B) + beta * C + bias), per batch. */
@@ -47,6 +57,13 @@ typedef struct sim_gemm {
      * + beta c_scale C); *amax_d = max |D| before d_scale. NULL means 1 / none. */
     const float *a_scale, *b_scale, *c_scale, *d_scale;
     float *amax_d;
+    /* Finer scales (cuBLASLt scale modes): block factors applied to each
+     * element of op(A) and op(B) as it is loaded; per-row and per-column
+     * fp32 factors (OUTER_VEC_32F) of the product, a_outer[i] * b_outer[j];
+     * d_out: D quantized per 32-element block of each column, the block's
+     * UE8M0 factor written out (D_OUT_SCALE with VEC32_UE8M0). */
+    sim_bscale a_block, b_block, d_out;
+    const float *a_outer, *b_outer;
 } sim_gemm;
 
 /* C = alpha * op(A) + beta * op(B), element-wise, per batch (geam and

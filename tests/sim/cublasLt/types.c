@@ -6,6 +6,8 @@
 #include "internal.h"
 #include "simlt.h"
 
+#include "arch.h"
+
 static bool is_32f_class(cublasComputeType_t c)
 {
     return c == CUBLAS_COMPUTE_32F || c == CUBLAS_COMPUTE_32F_PEDANTIC || c == CUBLAS_COMPUTE_32F_FAST_16F ||
@@ -88,4 +90,18 @@ bool simlt_fp8_types_ok(int32_t compute, int32_t scale, cudaDataType a, cudaData
     if (c != CUDA_R_16BF && c != CUDA_R_16F)
         return false;
     return d == c || sim_elem_fp8(d);
+}
+
+/* NVFP4 matmuls (Blackwell, compute capability 10.0 and up): 32F compute and scale, A and B E2M1 (with
+ * VEC16_UE4M3 block scales, scale_modes.c), C and D one of 16F, 16BF, 32F,
+ * or a 16-bit C and an FP4 D (quantized with VEC16_UE4M3 D_OUT factors). */
+bool simlt_fp4_types_ok(int32_t compute, int32_t scale, cudaDataType a, cudaDataType b, cudaDataType c,
+                        cudaDataType d)
+{
+    bool plain = compute == CUBLAS_COMPUTE_32F || compute == CUBLAS_COMPUTE_32F_PEDANTIC;
+    if (!plain || scale != CUDA_R_32F || a != CUDA_R_4F_E2M1 || b != CUDA_R_4F_E2M1 || sim_compute_capability() < 100)
+        return false;
+    if (d == CUDA_R_4F_E2M1)
+        return c == CUDA_R_16F || c == CUDA_R_16BF;
+    return d == c && (c == CUDA_R_16F || c == CUDA_R_16BF || c == CUDA_R_32F);
 }

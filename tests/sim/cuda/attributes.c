@@ -1,5 +1,7 @@
-/* Device attributes of an H100-class part (compute capability 9.0), so
- * programs that size launches from them get plausible numbers. */
+/* Device attributes of an H100-class part (compute capability 9.0, or
+ * SIMCUDA_CC's, arch.h), so programs that size launches from them get
+ * plausible numbers. */
+#include "arch.h"
 #include "internal.h"
 
 struct sim_attr { CUdevice_attribute attr; int value; };
@@ -59,5 +61,9 @@ CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attr, CUdevice dev)
     for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
         if (attrs[i].attr == attr)
             *value = attrs[i].value;
+    if (attr == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
+        *value = sim_compute_capability() / 10;
+    if (attr == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
+        *value = sim_compute_capability() % 10;
     return CUDA_SUCCESS;
 }
