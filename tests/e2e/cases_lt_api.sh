@@ -33,3 +33,12 @@ case_lt_block_scales() { # MXFP8/NVFP4 block scales, block-quantized D with D_OU
     expect_trace base cublasLtMatmul 4
     expect_same_trace fold
 }
+
+case_lt_imma_orders() { # int8 matmul through COL32 / COL4_4R2_8C / COL32_2R_4R4 transforms
+    run_all lt_imma
+    numpy_check lt_imma_check.py base
+    numpy_check lt_imma_check.py fold
+    expect_trace base cublasLtMatmul 2
+    expect_trace base cublasLtMatrixTransform 6
+    expect_same_trace fold
+}

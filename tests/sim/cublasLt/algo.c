@@ -11,6 +11,8 @@ bool simlt_algo_types_ok(cublasComputeType_t compute, cudaDataType_t scale, cuda
 {
     if (a == CUDA_R_4F_E2M1 || b == CUDA_R_4F_E2M1)
         return simlt_fp4_types_ok(compute, scale, a, b, c, d);
+    if (simlt_imma_types_ok(compute, scale, a, b, c, d))
+        return true;
     if (sim_elem_fp8(a) || sim_elem_fp8(b))
         return simlt_fp8_types_ok(compute, scale, a, b, c, d);
     return a == b && c == d && simcublasLt_types_ok(compute, scale, a, c);

@@ -1,6 +1,6 @@
-/* Loads and stores of one element of any supported cudaDataType. 8-bit
- * integers are load-only; 32-bit integers (IMMA outputs) are stored rounded
- * to nearest and saturated; an FP4 store rewrites its nibble only. */
+/* Loads and stores of one element of any supported cudaDataType. Integers
+ * are stored rounded to nearest even and saturated (the IMMA outputs and the
+ * integer transforms); an FP4 store rewrites its nibble only. */
 #include "elem.h"
 
 #include <math.h>
@@ -22,10 +22,15 @@ unsigned sim_elem_bits(cudaDataType t)
     return t == CUDA_R_4F_E2M1 ? 4 : 8 * (unsigned)sim_elem_size(t);
 }
 
+static int32_t to_int(double x, double lo, double hi)
+{
+    double r = nearbyint(x); /* the default rounding mode: to nearest even */
+    return isnan(r) ? 0 : r >= hi ? (int32_t)hi : r <= lo ? (int32_t)lo : (int32_t)r;
+}
+
 static int32_t to_i32(double x)
 {
-    double r = nearbyint(x);
-    return isnan(r) ? 0 : r >= 2147483647.0 ? INT32_MAX : r <= -2147483648.0 ? INT32_MIN : (int32_t)r;
+    return to_int(x, -2147483648.0, 2147483647.0);
 }
 
 bool sim_elem_fp8(cudaDataType t)
@@ -98,6 +103,7 @@ void sim_store_f32(cudaDataType t, void *p, int64_t idx, const float v[2])
     case CUDA_R_32F: ((float *)p)[idx] = v[0]; break;
     case CUDA_R_64F: ((double *)p)[idx] = v[0]; break;
     case CUDA_R_32I: ((int32_t *)p)[idx] = to_i32(v[0]); break;
+    case CUDA_R_8I: ((int8_t *)p)[idx] = (int8_t)to_int(v[0], -128.0, 127.0); break;
     case CUDA_R_4F_E2M1: {
         uint8_t *byte = (uint8_t *)p + (idx >> 1);
         int shift = (int)(idx & 1) * 4;

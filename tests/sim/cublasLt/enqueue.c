@@ -14,6 +14,7 @@
 #include "elem.h"
 #include "planar.h"
 #include "scale.h"
+#include "tiled.h"
 #include "simcuda_task.h"
 #include "simlt.h"
 #include "trace.h"
@@ -30,6 +31,8 @@ typedef struct job {
     int64_t narrays;
     simlt_layout planar[4]; /* copies: the caller may destroy its layouts */
     bool is_planar[4], any_planar;
+    simlt_layout tiled[4]; /* IMMA-ordered operands, copied likewise */
+    bool is_tiled[4], any_tiled;
     unsigned char alpha[16], beta[16];
 } job;
 
@@ -75,23 +78,57 @@ static cublasStatus_t run_planar(job *j)
     return simlt_planar_gemm(&g, ls);
 }
 
+/* The IMMA-ordered operands' layouts, NULL for the others. */
+static void tiled_layouts(const job *j, const simlt_layout *ls[4])
+{
+    for (int i = 0; i < 4; i++)
+        ls[i] = j->is_tiled[i] ? &j->tiled[i] : NULL;
+}
+
 static cublasStatus_t run_gemm(job *j)
 {
+    const simlt_layout *ls[4];
     if (j->narrays)
         return run_arrays(j);
+    if (j->any_tiled) {
+        sim_gemm g = j->g;
+        tiled_layouts(j, ls);
+        return simlt_tiled_gemm(&g, ls);
+    }
     return j->any_planar ? run_planar(j) : simcublasLt_gemm(&j->g);
+}
+
+static cublasStatus_t run_add(job *j)
+{
+    const simlt_layout *ls[4];
+    if (!j->any_tiled)
+        return simcublasLt_add(&j->a);
+    sim_add a = j->a;
+    tiled_layouts(j, ls);
+    return simlt_tiled_add(&a, ls);
 }
 
 static int run(void *arg)
 {
     job *j = arg;
     sim_trace(j->op, "%s", j->trace);
-    return j->is_gemm ? run_gemm(j) : simcublasLt_add(&j->a);
+    return j->is_gemm ? run_gemm(j) : run_add(j);
+}
+
+/* The layouts of IMMA-ordered operands, copied. */
+static void take_tiled(job *j, const simlt_work *w)
+{
+    for (int i = 0; i < 4; i++)
+        if (w->tiled[i]) {
+            j->tiled[i] = *w->tiled[i];
+            j->is_tiled[i] = j->any_tiled = true;
+        }
 }
 
 /* The work's operands as the job runs them. */
 static void take_work(job *j, const simlt_work *w)
 {
+    take_tiled(j, w);
     j->g = *w->gemm;
     memcpy(j->arrays, w->arrays, sizeof j->arrays);
     j->narrays = w->narrays;
@@ -155,8 +192,10 @@ static void bscale_spans(const sim_bscale *sc, int64_t outer, int write, simcuda
 static void spans_of(const sim_mat *m, int64_t rows, int64_t cols, int64_t batch, int write, simcuda_span *out,
                      size_t *n)
 {
-    if (m->type == CUDA_R_4F_E2M1 && m->base)
-        return nibble_spans(m, rows, cols, batch, write, out, n);
+    if (m->type == CUDA_R_4F_E2M1 && m->base) {
+        nibble_spans(m, rows, cols, batch, write, out, n);
+        return;
+    }
     size_t es = sim_elem_size(m->type);
     if (!m->base || !es || rows <= 0 || cols <= 0 || batch <= 0 || *n + 2 > MAX_SPANS)
         return;
@@ -177,16 +216,30 @@ static void spans_of(const sim_mat *m, int64_t rows, int64_t cols, int64_t batch
                                      write};
 }
 
+/* Operand i of the job (rows x cols of its view): its view's spans, or the
+ * whole range an IMMA-ordered layout reaches. */
+static void operand_spans(const job *j, int i, const sim_mat *m, int64_t rows, int64_t cols, int64_t batch, int write,
+                          simcuda_span *s, size_t *n)
+{
+    if (!j->is_tiled[i]) {
+        spans_of(m, rows, cols, batch, write, s, n);
+        return;
+    }
+    int64_t bytes = simlt_tiled_extent(&j->tiled[i]) * (int64_t)sim_elem_size(m->type);
+    if (m->base && bytes > 0 && *n < MAX_SPANS)
+        s[(*n)++] = (simcuda_span){m->base, (size_t)bytes, (size_t)bytes, 1, write};
+}
+
 static void gemm_spans(const job *j, simcuda_span *s, size_t *n)
 {
     const sim_gemm *g = &j->g;
     if (j->narrays || j->any_planar)
         return; /* arrays and planes are read where they point when the work runs */
-    spans_of(&g->a, g->m, g->k, g->batch, 0, s, n);
-    spans_of(&g->b, g->k, g->n, g->batch, 0, s, n);
+    operand_spans(j, 0, &g->a, g->m, g->k, g->batch, 0, s, n);
+    operand_spans(j, 1, &g->b, g->k, g->n, g->batch, 0, s, n);
     if (!g->beta_zero && !is_zero(g->beta, g->scale))
-        spans_of(&g->c, g->m, g->n, g->batch, 0, s, n);
-    spans_of(&g->d, g->m, g->n, g->batch, 1, s, n);
+        operand_spans(j, 2, &g->c, g->m, g->n, g->batch, 0, s, n);
+    operand_spans(j, 3, &g->d, g->m, g->n, g->batch, 1, s, n);
     if (g->bias)
         spans_of(&(sim_mat){.base = g->bias, .type = g->bias_type, .rs = 1, .bs = g->bias_bs}, g->m, 1, g->batch, 0, s, n);
     if (g->aux)
@@ -201,10 +254,10 @@ static void add_spans(const job *j, simcuda_span *s, size_t *n)
 {
     const sim_add *a = &j->a;
     if (!is_zero(a->alpha, a->scale))
-        spans_of(&a->a, a->m, a->n, a->batch, 0, s, n);
+        operand_spans(j, 0, &a->a, a->m, a->n, a->batch, 0, s, n);
     if (!is_zero(a->beta, a->scale))
-        spans_of(&a->b, a->m, a->n, a->batch, 0, s, n);
-    spans_of(&a->c, a->m, a->n, a->batch, 1, s, n);
+        operand_spans(j, 1, &a->b, a->m, a->n, a->batch, 0, s, n);
+    operand_spans(j, 2, &a->c, a->m, a->n, a->batch, 1, s, n);
 }
 
 static cublasStatus_t submit(cudaStream_t stream, job *j)
@@ -228,9 +281,12 @@ static cublasStatus_t submit(cudaStream_t stream, job *j)
 static cublasStatus_t run_now(const simlt_work *w)
 {
     sim_trace(w->op, "%s", w->trace ? w->trace : "");
-    if (w->add)
-        return simcublasLt_add(w->add);
     job j = {0};
+    if (w->add) {
+        take_tiled(&j, w);
+        j.a = *w->add;
+        return run_add(&j);
+    }
     take_work(&j, w);
     return run_gemm(&j);
 }
@@ -254,6 +310,7 @@ cublasStatus_t simcublasLt_enqueue(cudaStream_t stream, const simlt_work *w)
         if (!j->g.beta_vec)
             j->g.beta = own_scalar(j->g.beta, j->g.scale, j->beta);
     } else {
+        take_tiled(j, w);
         j->a = *w->add;
         j->a.alpha = own_scalar(j->a.alpha, j->a.scale, j->alpha);
         j->a.beta = own_scalar(j->a.beta, j->a.scale, j->beta);

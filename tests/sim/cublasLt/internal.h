@@ -111,12 +111,18 @@ SIM_HIDDEN_FN bool simlt_op_ok(int32_t op);
 SIM_HIDDEN_FN void simlt_stored_dims(cublasOperation_t op, uint64_t rows, uint64_t cols, uint64_t *r, uint64_t *c);
 
 /* INVALID_VALUE unless the layout is COL or ROW ordered with a valid ld,
- * a supported type and a batch count >= 1 (strided mode). */
+ * a supported type and a batch count >= 1 (strided mode), or has an IMMA
+ * order its type takes (tiled.h). */
 SIM_HIDDEN_FN cublasStatus_t simlt_layout_check(const simlt_layout *l);
 
 /* FP8 type combinations cublasLtMatmul runs (see types.c). */
 SIM_HIDDEN_FN bool simlt_fp8_types_ok(int32_t compute, int32_t scale, cudaDataType a, cudaDataType b, cudaDataType c,
                                       cudaDataType d);
+
+/* Integer (IMMA) matmuls: 32I compute and scale, 8I A and B, 32I C and D
+ * (see types.c). */
+SIM_HIDDEN_FN bool simlt_imma_types_ok(int32_t compute, int32_t scale, cudaDataType a, cudaDataType b,
+                                       cudaDataType c, cudaDataType d);
 
 /* FP4 (NVFP4) type combinations cublasLtMatmul runs (see types.c). */
 SIM_HIDDEN_FN bool simlt_fp4_types_ok(int32_t compute, int32_t scale, cudaDataType a, cudaDataType b, cudaDataType c,

@@ -52,15 +52,17 @@
 
 #ifndef SIM_KERNEL_WIDTHS_ONCE
 #define SIM_KERNEL_WIDTHS_ONCE
-/* The instance a scale type runs on: the f64 one (*wide) or the f32 one
- * (16F scales accumulate in f32 too), with 1 lane for real or 2 for complex
+/* The instance a scale type runs on: the f64 one (*wide; also for 32I
+ * scales, whose int8 products it sums exactly) or the f32 one (16F scales
+ * accumulate in f32 too), with 1 lane for real or 2 for complex
  * types; 0 lanes for a scale type the kernels do not take. */
 static inline int sim_scale_lanes(cudaDataType scale, bool *wide)
 {
-    *wide = scale == CUDA_R_64F || scale == CUDA_C_64F;
+    *wide = scale == CUDA_R_64F || scale == CUDA_C_64F || scale == CUDA_R_32I;
     switch (scale) {
     case CUDA_R_16F:
     case CUDA_R_32F:
+    case CUDA_R_32I:
     case CUDA_R_64F: return 1;
     case CUDA_C_32F:
     case CUDA_C_64F: return 2;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "internal.h"
+#include "tiled.h"
 
 #define L(id, field) SIMLT_ATTR(id, simlt_layout, field)
 static const simlt_attr layout_attrs[] = {
@@ -63,6 +64,8 @@ cublasStatus_t simlt_layout_check(const simlt_layout *l)
 {
     if (!sim_elem_size((cudaDataType)l->type))
         return CUBLAS_STATUS_NOT_SUPPORTED;
+    if (simlt_tiled(l))
+        return simlt_tiled_check(l);
     if (l->order != CUBLASLT_ORDER_COL && l->order != CUBLASLT_ORDER_ROW)
         return CUBLAS_STATUS_NOT_SUPPORTED;
     if (l->batch_count < 1 || l->batch_mode != CUBLASLT_BATCH_MODE_STRIDED || l->plane_offset != 0)
@@ -73,13 +76,19 @@ cublasStatus_t simlt_layout_check(const simlt_layout *l)
     return CUBLAS_STATUS_SUCCESS;
 }
 
-/* Column order: (r, c) at r + c*ld; row order: r*ld + c. A transposing op
- * swaps the two strides; C also conjugates. */
+/* Column order: (r, c) at r + c*ld; row order: r*ld + c; an IMMA order:
+ * r + c*rows of the dense copy tiled.c gathers. A transposing op swaps the
+ * two strides; C also conjugates. */
 sim_mat simlt_view(const simlt_layout *l, const void *base, cublasOperation_t op)
 {
     sim_mat v = {.base = base, .type = (cudaDataType)l->type, .bs = l->batch_offset};
     int64_t rs = l->order == CUBLASLT_ORDER_COL ? 1 : l->ld;
     int64_t cs = l->order == CUBLASLT_ORDER_COL ? l->ld : 1;
+    if (simlt_tiled(l)) {
+        rs = 1;
+        cs = (int64_t)l->rows;
+        v.bs = (int64_t)(l->rows * l->cols);
+    }
     bool trans = op != CUBLAS_OP_N;
     v.rs = trans ? cs : rs;
     v.cs = trans ? rs : cs;

@@ -8,12 +8,13 @@
  * "transa":"N|T|C","transb":..,"batch":..,"epilogue":<cublasLtEpilogue_t>,
  * "a":A,"b":B,"c":C,"d":D} (addresses as decimal integers; with pointer
  * arrays, the arrays). Errors return without a trace line. Planar complex
- * operands are supported (planar.c). */
+ * operands (planar.c) and the IMMA orders (tiled.c) are supported. */
 #include <stdio.h>
 
 #include "algo.h"
 #include "planar.h"
 #include "problem.h"
+#include "tiled.h"
 #include "scale_modes.h"
 #include "trace.h"
 
@@ -111,7 +112,9 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
     }
     const simlt_layout *const ls[4] = {SIMLT_LAYOUT(Adesc), SIMLT_LAYOUT(Bdesc), SIMLT_LAYOUT(Cdesc),
                                        SIMLT_LAYOUT(Ddesc)};
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 4; i++) {
         w.planar[i] = simlt_planar(ls[i]) ? ls[i] : NULL;
+        w.tiled[i] = simlt_tiled(ls[i]) ? ls[i] : NULL;
+    }
     return simcublasLt_enqueue(stream, &w);
 }

@@ -2,6 +2,7 @@
  * documented: operation descriptor, layouts, shapes, types, epilogue. */
 #include "problem.h"
 #include "scale_modes.h"
+#include "tiled.h"
 
 const char *simlt_op_name(int32_t op)
 {
@@ -86,11 +87,38 @@ static bool pointer_mode_ok(int32_t pm)
     return pm >= CUBLASLT_POINTER_MODE_HOST && pm <= CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST;
 }
 
+/* IMMA matmuls take A COL32 (N), B COL4_4R2_8C or COL32_2R_4R4 (T), C and D
+ * COL32, as NVIDIA's LtIgemmTensor sample runs them, or every matrix in
+ * column order with TN. The IMMA orders carry no other type. */
+static cublasStatus_t check_imma(const simlt_matmul_desc *desc, const simlt_layout *a, const simlt_layout *b,
+                                 const simlt_layout *c, const simlt_layout *d)
+{
+    bool imma = simlt_imma_types_ok(desc->compute, desc->scale, (cudaDataType)a->type, (cudaDataType)b->type,
+                                    (cudaDataType)c->type, (cudaDataType)d->type);
+    bool tiled = a->order == CUBLASLT_ORDER_COL32 && desc->transa == CUBLAS_OP_N && desc->transb == CUBLAS_OP_T &&
+                 (b->order == CUBLASLT_ORDER_COL4_4R2_8C || b->order == CUBLASLT_ORDER_COL32_2R_4R4) &&
+                 c->order == CUBLASLT_ORDER_COL32 && d->order == CUBLASLT_ORDER_COL32;
+    bool col = a->order == CUBLASLT_ORDER_COL && b->order == CUBLASLT_ORDER_COL && c->order == CUBLASLT_ORDER_COL &&
+               d->order == CUBLASLT_ORDER_COL && desc->transa == CUBLAS_OP_T && desc->transb == CUBLAS_OP_N;
+    return imma && (tiled || col) ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static bool any_tiled(const simlt_layout *const ls[4])
+{
+    for (int i = 0; i < 4; i++)
+        if (simlt_tiled(ls[i]))
+            return true;
+    return false;
+}
+
 static cublasStatus_t check_types(const simlt_matmul_desc *desc, const simlt_layout *a, const simlt_layout *b,
                                   const simlt_layout *c, const simlt_layout *d)
 {
     cudaDataType at = (cudaDataType)a->type, bt = (cudaDataType)b->type;
     cudaDataType ct = (cudaDataType)c->type, dt = (cudaDataType)d->type;
+    const simlt_layout *const ls[4] = {a, b, c, d};
+    if (desc->compute == CUBLAS_COMPUTE_32I || desc->compute == CUBLAS_COMPUTE_32I_PEDANTIC || any_tiled(ls))
+        return check_imma(desc, a, b, c, d);
     if (at == CUDA_R_4F_E2M1 || bt == CUDA_R_4F_E2M1)
         return simlt_fp4_types_ok(desc->compute, desc->scale, at, bt, ct, dt) ? CUBLAS_STATUS_SUCCESS
                                                                               : CUBLAS_STATUS_NOT_SUPPORTED;

@@ -90,7 +90,7 @@ struct simlt_layout;
  * (with `arrays`, run once per entry of device arrays of A, B, C and D
  * pointers, narrays entries, D being C's array when NULL; with `planar`,
  * on interleaved copies of the operands whose layout is planar complex,
- * the others NULL) or one add, and its trace line: op and the line's other
+ * the others NULL; `tiled` likewise) or one add, and its trace line: op and the line's other
  * members (JSON, without the leading comma), written when the work runs. */
 typedef struct simlt_work {
     const char *op;
@@ -100,6 +100,9 @@ typedef struct simlt_work {
     const void *const *arrays[4];
     int64_t narrays;
     const struct simlt_layout *planar[4];
+    /* Operands in an IMMA order (A, B, C, D of a GEMM; A, B, C of an add),
+     * the others NULL: run on dense copies (tiled.c). */
+    const struct simlt_layout *tiled[4];
 } simlt_work;
 
 /* The one place cuBLAS and cuBLASLt hand device work to the driver: queued

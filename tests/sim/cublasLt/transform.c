@@ -1,11 +1,13 @@
 /* cublasLtMatrixTransform: C = alpha * op(A) + beta * op(B), each matrix in
- * its own layout (column or row order, batched with its own stride). A or
+ * its own layout (column or row order or an IMMA order, tiled.c; batched
+ * with its own stride). A or
  * B may be absent (NULL pointer and descriptor); a term whose scalar is 0
  * is not read. Trace: {"op":"cublasLtMatrixTransform","m":..,"n":..,
  * "transa":..,"transb":..,"batch":..,"a":A,"b":B,"c":C}. */
 #include <stdio.h>
 
 #include "problem.h"
+#include "tiled.h"
 #include "trace.h"
 
 static bool scale_ok(int32_t scale)
@@ -96,5 +98,9 @@ cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t lightHandle, cublasLtMat
               "\"c\":%llu",
               (long long)op.m, (long long)op.n, simlt_op_name(t->transa), simlt_op_name(t->transb),
               (long long)op.batch, SIMLT_PTR(A), SIMLT_PTR(B), SIMLT_PTR(C));
-    return simcublasLt_enqueue(stream, &(simlt_work){.op = "cublasLtMatrixTransform", .trace = line, .add = &op});
+    simlt_work w = {.op = "cublasLtMatrixTransform", .trace = line, .add = &op};
+    const simlt_layout *ls[3] = {A ? al : NULL, B ? bl : NULL, cl};
+    for (int i = 0; i < 3; i++)
+        w.tiled[i] = ls[i] && simlt_tiled(ls[i]) ? ls[i] : NULL;
+    return simcublasLt_enqueue(stream, &w);
 }

@@ -105,3 +105,12 @@ bool simlt_fp4_types_ok(int32_t compute, int32_t scale, cudaDataType a, cudaData
         return c == CUDA_R_16F || c == CUDA_R_16BF;
     return d == c && (c == CUDA_R_16F || c == CUDA_R_16BF || c == CUDA_R_32F);
 }
+
+/* Integer matmuls of cuBLASLt (the IMMA kernels): exact int8 products summed
+ * in 32 bits, alpha and beta int32; the orders they take are problem.c's. */
+bool simlt_imma_types_ok(int32_t compute, int32_t scale, cudaDataType a, cudaDataType b, cudaDataType c,
+                         cudaDataType d)
+{
+    bool i32 = compute == CUBLAS_COMPUTE_32I || compute == CUBLAS_COMPUTE_32I_PEDANTIC;
+    return i32 && scale == CUDA_R_32I && a == CUDA_R_8I && b == CUDA_R_8I && c == CUDA_R_32I && d == CUDA_R_32I;
+}
