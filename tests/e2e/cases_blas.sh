@@ -85,3 +85,12 @@ case_blas3_extensions() { # syrkx, herkx and the pointer-array trsmBatched
     expect_trace base cublasDtrsmBatched 2
     expect_same_trace fold
 }
+
+case_blas_queued() { # host-computed cuBLAS calls run as their stream's work: values, host scalars, races seen
+    run_all blas_queued ordered
+    numpy_check blas_queued_check.py base
+    numpy_check blas_queued_check.py fold
+    run_mode base env SIMCUDA_ASYNC=1 SIMCUDA_RACE=report "$BUILD/programs/blas_queued" racy
+    check "racy: exits 0" 0 "$(cat "$CASE_DIR/base.rc")"
+    expect_stderr base 'simcuda race: (cublasSaxpy \(write, stream 0x[0-9a-f]+\) and cudaMemcpyAsync \(read|cudaMemcpyAsync \(read, stream 0x[0-9a-f]+\) and cublasSaxpy \(write)' 1
+}

@@ -58,6 +58,12 @@ static void resolve(void)
 
 void simcublas_access(cublasHandle_t h, const void *const *ops, int n)
 {
+    simcublas_announce(h, ops, n);
+    simcublas_settle(h->stream, false);
+}
+
+void simcublas_announce(cublasHandle_t h, const void *const *ops, int n)
+{
     pthread_once(&once, resolve);
     if (!launch_kernel)
         return;
@@ -68,7 +74,6 @@ void simcublas_access(cublasHandle_t h, const void *const *ops, int n)
         params[i] = &args[i];
     }
     launch_kernel(kernel, 1, 1, 1, 1, 1, 1, 0, (CUstream)h->stream, params, NULL);
-    simcublas_settle(h->stream, false);
 }
 
 /* The call's own code computes on the host at call time, so on the

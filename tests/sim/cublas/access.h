@@ -14,6 +14,9 @@
  * cuBLAS kernels do. A driver that cannot launch it changes nothing. */
 #define SIMCUBLAS_ACCESS_OPERANDS 6
 SIMCUBLAS_HIDDEN void simcublas_access(cublasHandle_t h, const void *const *ops, int n);
+/* The launch alone, for a call whose work is queued (queue.h) rather than
+ * computed now: nothing waits. */
+SIMCUBLAS_HIDDEN void simcublas_announce(cublasHandle_t h, const void *const *ops, int n);
 /* Waits for the work queued before a call that computes on the host now:
  * the stream's, or with `device` the whole device's. */
 SIMCUBLAS_HIDDEN void simcublas_settle(cudaStream_t stream, bool device);

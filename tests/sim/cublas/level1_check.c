@@ -19,6 +19,15 @@ static bool fits_int(int64_t v) { return v >= INT_MIN && v <= INT_MAX; }
 cublasStatus_t simcublas_l1_begin(cublasHandle_t h, const char *name, bool ptrs_ok, int64_t n, int64_t incx,
                                   int64_t incy, const void *x, const void *y)
 {
+    cublasStatus_t st = simcublas_l1_start(h, name, ptrs_ok, n, incx, incy, x, y);
+    if (st == CUBLAS_STATUS_SUCCESS && n > 0)
+        simcublas_settle(h->stream, false);
+    return st;
+}
+
+cublasStatus_t simcublas_l1_start(cublasHandle_t h, const char *name, bool ptrs_ok, int64_t n, int64_t incx,
+                                  int64_t incy, const void *x, const void *y)
+{
     name = simcublas_l1_name(name);
     if (!simcublas_handle_ok(h))
         return CUBLAS_STATUS_NOT_INITIALIZED;
@@ -27,7 +36,7 @@ cublasStatus_t simcublas_l1_begin(cublasHandle_t h, const char *name, bool ptrs_
     if (!fits_int(n) || !fits_int(incx) || !fits_int(incy))
         return CUBLAS_STATUS_NOT_SUPPORTED;
     if (n > 0) {
-        simcublas_access(h, (const void *[]){x, y}, 2);
+        simcublas_announce(h, (const void *[]){x, y}, 2);
         sim_trace(name, "\"n\":%lld,\"incx\":%lld,\"incy\":%lld,\"x\":%llu,\"y\":%llu", (long long)n, (long long)incx,
                   (long long)incy, SIMCUBLAS_PTR(x), SIMCUBLAS_PTR(y));
     }

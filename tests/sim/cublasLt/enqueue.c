@@ -34,6 +34,8 @@ typedef struct job {
     simlt_layout tiled[4]; /* IMMA-ordered operands, copied likewise */
     bool is_tiled[4], any_tiled;
     unsigned char alpha[16], beta[16];
+    void (*host_fn)(void *args); /* host work (simlt_host_work): its own copy of the arguments */
+    void *host_args;
 } job;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -111,6 +113,10 @@ static cublasStatus_t run_add(job *j)
 static int run(void *arg)
 {
     job *j = arg;
+    if (j->host_fn) {
+        j->host_fn(j->host_args);
+        return 0;
+    }
     sim_trace(j->op, "%s", j->trace);
     return j->is_gemm ? run_gemm(j) : run_add(j);
 }
@@ -143,6 +149,7 @@ static void release(void *arg)
 {
     job *j = arg;
     free(j->trace);
+    free(j->host_args);
     free(j);
 }
 
@@ -260,11 +267,14 @@ static void add_spans(const job *j, simcuda_span *s, size_t *n)
     operand_spans(j, 2, &a->c, a->m, a->n, a->batch, 1, s, n);
 }
 
-static cublasStatus_t submit(cudaStream_t stream, job *j)
+static cublasStatus_t submit(cudaStream_t stream, job *j, const simlt_host_work *host)
 {
     simcuda_span spans[MAX_SPANS];
     size_t n = 0;
-    if (j->is_gemm)
+    if (host)
+        for (; n < host->nspans && n < MAX_SPANS; n++)
+            spans[n] = host->spans[n];
+    else if (j->is_gemm)
         gemm_spans(j, spans, &n);
     else
         add_spans(j, spans, &n);
@@ -280,6 +290,10 @@ static cublasStatus_t submit(cudaStream_t stream, job *j)
  * caller's arguments, as it always did (no copies). */
 static cublasStatus_t run_now(const simlt_work *w)
 {
+    if (w->host) {
+        w->host->fn((void *)(uintptr_t)w->host->args);
+        return CUBLAS_STATUS_SUCCESS;
+    }
     sim_trace(w->op, "%s", w->trace ? w->trace : "");
     job j = {0};
     if (w->add) {
@@ -303,7 +317,14 @@ cublasStatus_t simcublasLt_enqueue(cudaStream_t stream, const simlt_work *w)
     }
     snprintf(j->op, sizeof j->op, "%s", w->op);
     j->is_gemm = w->gemm != NULL;
-    if (w->gemm) {
+    if (w->host) {
+        if (!(j->host_args = malloc(w->host->size ? w->host->size : 1))) {
+            release(j);
+            return CUBLAS_STATUS_ALLOC_FAILED;
+        }
+        memcpy(j->host_args, w->host->args, w->host->size);
+        j->host_fn = w->host->fn;
+    } else if (w->gemm) {
         take_work(j, w);
         if (!j->g.alpha_vec)
             j->g.alpha = own_scalar(j->g.alpha, j->g.scale, j->alpha);
@@ -315,5 +336,5 @@ cublasStatus_t simcublasLt_enqueue(cudaStream_t stream, const simlt_work *w)
         j->a.alpha = own_scalar(j->a.alpha, j->a.scale, j->alpha);
         j->a.beta = own_scalar(j->a.beta, j->a.scale, j->beta);
     }
-    return submit(stream, j);
+    return submit(stream, j, w->host);
 }

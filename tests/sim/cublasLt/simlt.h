@@ -90,13 +90,28 @@ struct simlt_layout;
  * (with `arrays`, run once per entry of device arrays of A, B, C and D
  * pointers, narrays entries, D being C's array when NULL; with `planar`,
  * on interleaved copies of the operands whose layout is planar complex,
- * the others NULL; `tiled` likewise) or one add, and its trace line: op and the line's other
+ * the others NULL; `tiled` likewise), one add or one host computation
+ * (`host`, whose trace line the caller writes), and its trace line: op and the line's other
  * members (JSON, without the leading comma), written when the work runs. */
+/* Work cuBLAS computes on the host with the reference CBLAS (its Level-1,
+ * -2 and -3 calls beyond the GEMM family): fn runs on a copy of the `size`
+ * bytes at args (scalars the call reads at call time already inside),
+ * touching the `nspans` byte ranges at spans (struct simcuda_span,
+ * simcuda_task.h) for the race detector. Its trace line is the call's. */
+typedef struct simlt_host_work {
+    void (*fn)(void *args);
+    const void *args;
+    size_t size;
+    const struct simcuda_span *spans;
+    size_t nspans;
+} simlt_host_work;
+
 typedef struct simlt_work {
     const char *op;
     const char *trace;
     const sim_gemm *gemm;
     const sim_add *add;
+    const simlt_host_work *host;
     const void *const *arrays[4];
     int64_t narrays;
     const struct simlt_layout *planar[4];
