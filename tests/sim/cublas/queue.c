@@ -2,6 +2,7 @@
  * simcublasLt_enqueue. */
 #include "queue.h"
 
+#include "access.h"
 #include "args.h"
 
 simcuda_span simcublas_vec_span(const void *x, int64_t n, int64_t inc, size_t es, bool write)
@@ -21,4 +22,19 @@ cublasStatus_t simcublas_queue(cublasHandle_t h, const char *op, void (*fn)(void
 {
     simlt_host_work host = {fn, args, size, spans, n};
     return simcublasLt_enqueue(h->stream, &(simlt_work){.op = op, .host = &host});
+}
+
+cublasStatus_t simcublas_queue_result(cublasHandle_t h, const char *op, void (*fn)(void *), const void *args,
+                                      size_t size, const simcuda_span *spans, size_t n)
+{
+    cublasStatus_t st = simcublas_queue(h, op, fn, args, size, spans, n);
+    if (st == CUBLAS_STATUS_SUCCESS && h->pointer_mode == CUBLAS_POINTER_MODE_HOST)
+        simcublas_settle(h->stream, false);
+    return st;
+}
+
+simcuda_span simcublas_result_span(cublasHandle_t h, const void *p, size_t bytes)
+{
+    bool dev = h->pointer_mode == CUBLAS_POINTER_MODE_DEVICE;
+    return (simcuda_span){dev ? p : NULL, dev ? bytes : 0, dev ? bytes : 0, 1, true};
 }

@@ -19,6 +19,16 @@ SIMCUBLAS_HIDDEN simcuda_span simcublas_mat_span(const void *a, int64_t rows, in
 SIMCUBLAS_HIDDEN cublasStatus_t simcublas_queue(cublasHandle_t h, const char *op, void (*fn)(void *), const void *args,
                                                 size_t size, const simcuda_span *spans, size_t n);
 
+/* The same for a call that returns a result (or updates scalars) where a
+ * pointer says: with the handle in host pointer mode the call waits for it,
+ * as cuBLAS does. */
+SIMCUBLAS_HIDDEN cublasStatus_t simcublas_queue_result(cublasHandle_t h, const char *op, void (*fn)(void *),
+                                                       const void *args, size_t size, const simcuda_span *spans,
+                                                       size_t n);
+/* A span for a result of `bytes` at p, when it is device memory (pointer
+ * mode device); NULL otherwise, which the span lists below leave out. */
+SIMCUBLAS_HIDDEN simcuda_span simcublas_result_span(cublasHandle_t h, const void *p, size_t bytes);
+
 /* A scalar argument of a queued call: read now when the handle's pointer
  * mode is host, else where it points when the work runs. */
 #define SIMCUBLAS_SCALAR(T) struct { T now; const T *dev; }
