@@ -19,6 +19,31 @@ SIMCUBLAS_HIDDEN cublasStatus_t simcublas_l3_begin(cublasHandle_t h, const char 
                                                    const int64_t *ints, size_t nints, int64_t m, int64_t n,
                                                    const void *a, const void *b, const void *c);
 
+/* The same without waiting for the stream: for a call whose computation is
+ * queued as the stream's work (queue.h) instead of run now. */
+SIMCUBLAS_HIDDEN cublasStatus_t simcublas_l3_start(cublasHandle_t h, const char *name, bool args_ok, bool ptrs_ok,
+                                                   const int64_t *ints, size_t nints, int64_t m, int64_t n,
+                                                   const void *a, const void *b, const void *c);
+
+/* The arguments of a queued Level-2 or Level-3 call, as CBLAS takes them:
+ * flags, sizes, leading dimensions and strides, operands, and alpha and
+ * beta (values read now in host pointer mode, else their device
+ * addresses). Each routine's runner reads the fields it has. */
+typedef struct simcublas_l3_args {
+    int side, uplo, trans, diag;
+    int m, n, k, lda, ldb, ldc, incx, incy;
+    const void *A, *B, *x;
+    void *C, *y;
+    unsigned char alpha[16], beta[16];
+    const void *alpha_dev, *beta_dev;
+} simcublas_l3_args;
+/* Keeps alpha (size_a bytes) and beta (size_b; beta may be NULL). */
+SIMCUBLAS_HIDDEN void simcublas_l3_scalars(cublasHandle_t h, simcublas_l3_args *a, const void *alpha, size_t size_a,
+                                           const void *beta, size_t size_b);
+/* alpha and beta as pointers to T, for the runner. */
+#define SIMCUBLAS_L3_ALPHA(T, a) ((const T *)((a)->alpha_dev ? (a)->alpha_dev : (const void *)(a)->alpha))
+#define SIMCUBLAS_L3_BETA(T, a) ((const T *)((a)->beta_dev ? (a)->beta_dev : (const void *)(a)->beta))
+
 /* The trace op of the next Level-3 call on this thread, set by an Ex entry
  * point (complex_ex.c) that runs as a typed routine; consumed by the call. */
 SIMCUBLAS_HIDDEN void simcublas_l3_trace_as(const char *name);

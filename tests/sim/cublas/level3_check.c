@@ -4,12 +4,34 @@
 #include "access.h"
 
 #include <limits.h>
+#include <string.h>
 
 static __thread const char *trace_as;
 
 void simcublas_l3_trace_as(const char *name) { trace_as = name; }
 
 cublasStatus_t simcublas_l3_begin(cublasHandle_t h, const char *name, bool args_ok, bool ptrs_ok, const int64_t *ints,
+                                  size_t nints, int64_t m, int64_t n, const void *a, const void *b, const void *c)
+{
+    cublasStatus_t st = simcublas_l3_start(h, name, args_ok, ptrs_ok, ints, nints, m, n, a, b, c);
+    if (st == CUBLAS_STATUS_SUCCESS && m > 0 && n > 0)
+        simcublas_settle(h->stream, false);
+    return st;
+}
+
+void simcublas_l3_scalars(cublasHandle_t h, simcublas_l3_args *a, const void *alpha, size_t size_a, const void *beta,
+                          size_t size_b)
+{
+    bool host = h->pointer_mode == CUBLAS_POINTER_MODE_HOST;
+    if (alpha && host)
+        memcpy(a->alpha, alpha, size_a);
+    if (beta && host)
+        memcpy(a->beta, beta, size_b);
+    a->alpha_dev = host ? NULL : alpha;
+    a->beta_dev = host ? NULL : beta;
+}
+
+cublasStatus_t simcublas_l3_start(cublasHandle_t h, const char *name, bool args_ok, bool ptrs_ok, const int64_t *ints,
                                   size_t nints, int64_t m, int64_t n, const void *a, const void *b, const void *c)
 {
     if (trace_as) {
@@ -24,7 +46,7 @@ cublasStatus_t simcublas_l3_begin(cublasHandle_t h, const char *name, bool args_
         if (ints[i] > INT_MAX)
             return CUBLAS_STATUS_NOT_SUPPORTED;
     if (m > 0 && n > 0) {
-        simcublas_access(h, (const void *[]){a, b, c}, 3);
+        simcublas_announce(h, (const void *[]){a, b, c}, 3);
         sim_trace(name, "\"m\":%lld,\"n\":%lld,\"a\":%llu,\"b\":%llu,\"c\":%llu", (long long)m, (long long)n,
                   SIMCUBLAS_PTR(a), SIMCUBLAS_PTR(b), SIMCUBLAS_PTR(c));
     }
