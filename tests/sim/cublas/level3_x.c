@@ -8,6 +8,7 @@
 #include <complex.h>
 
 #include "level3.h"
+#include "queue.h"
 
 /* op(X)(i, l) of a stored X: X(i, l) for N, X(l, i) otherwise. */
 #define OPX(X, ld, trans, i, l) ((trans) == CUBLAS_OP_N ? (X)[(i) + (l) * (ld)] : (X)[(l) + (i) * (ld)])
@@ -28,21 +29,22 @@ static bool rankx_ok(cublasFillMode_t uplo, cublasOperation_t trans, bool cplx, 
 }
 
 /* T element, S the type of beta (BLOAD reads it), CT the arithmetic type;
- * BC conjugates op(B) (herkx). */
-#define RANKX_FN(SYM, NAME, IT, T, S, CT, LOAD, BLOAD, STORE, cplx, herm, BC)                                         \
-    cublasStatus_t SYM(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, IT n, IT k,      \
-                       const T *alpha, const T *A, IT lda, const T *B, IT ldb, const S *beta, T *C, IT ldc)    \
+ * BC conjugates op(B) (herkx). Runs as the stream's work (queue.h): uplo
+ * and trans are kept as cuBLAS's values in the record's fields. */
+#define RANKX_FN(SYM, NAME, IT, T, S, CT, LOAD, BLOAD, STORE, cplx, herm, BC)                                  \
+    static void SYM##_run(void *p)                                                                             \
     {                                                                                                          \
-        cublasStatus_t st = simcublas_l3_begin(handle, NAME, rankx_ok(uplo, trans, cplx, herm, n, k, lda, ldb, ldc), \
-                                               alpha && beta, NULL, 0, n, n, A, B, C);                         \
-        if (!SIMCUBLAS_L3_RUN(st, n, n))                                                                       \
-            return st;                                                                                         \
-        bool upper = uplo == CUBLAS_FILL_MODE_UPPER, conj_op = (cplx) && trans == CUBLAS_OP_C;                 \
-        CT a = LOAD(*alpha), b = BLOAD(*beta);                                                                        \
-        for (IT j = 0; j < n; j++)                                                                             \
-            for (IT i = upper ? 0 : j; i < (upper ? j + 1 : n); i++) {                                         \
+        simcublas_l3_args *r = p;                                                                              \
+        const T *A = r->A, *B = r->B;                                                                          \
+        T *C = r->C;                                                                                           \
+        int n = r->n, k = r->k, lda = r->lda, ldb = r->ldb, ldc = r->ldc;                                      \
+        cublasOperation_t trans = (cublasOperation_t)r->trans;                                                 \
+        bool upper = r->uplo == CUBLAS_FILL_MODE_UPPER, conj_op = (cplx) && trans == CUBLAS_OP_C;              \
+        CT a = LOAD(*SIMCUBLAS_L3_ALPHA(T, r)), b = BLOAD(*SIMCUBLAS_L3_BETA(S, r));                           \
+        for (int j = 0; j < n; j++)                                                                            \
+            for (int i = upper ? 0 : j; i < (upper ? j + 1 : n); i++) {                                        \
                 CT sum = 0;                                                                                    \
-                for (IT l = 0; l < k; l++) {                                                                   \
+                for (int l = 0; l < k; l++) {                                                                  \
                     CT x = LOAD(OPX(A, lda, trans, i, l)), y = LOAD(OPX(B, ldb, trans, j, l));                 \
                     if (conj_op) {                                                                             \
                         x = conj_of(x);                                                                        \
@@ -55,7 +57,22 @@ static bool rankx_ok(cublasFillMode_t uplo, cublasOperation_t trans, bool cplx, 
                     v = real_of(v);                                                                            \
                 STORE(C[i + j * ldc], v);                                                                      \
             }                                                                                                  \
-        return st;                                                                                             \
+    }                                                                                                          \
+    cublasStatus_t SYM(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, IT n, IT k,      \
+                       const T *alpha, const T *A, IT lda, const T *B, IT ldb, const S *beta, T *C, IT ldc)    \
+    {                                                                                                          \
+        cublasStatus_t st = simcublas_l3_start(handle, NAME, rankx_ok(uplo, trans, cplx, herm, n, k, lda, ldb, ldc), \
+                                               alpha && beta, SIMCUBLAS_L3_INTS(n, k, lda, ldb, ldc), n, n, A, B, C); \
+        if (!SIMCUBLAS_L3_RUN(st, n, n))                                                                       \
+            return st;                                                                                         \
+        simcublas_l3_args r = {.uplo = uplo, .trans = trans, .n = (int)n, .k = (int)k, .lda = (int)lda,        \
+                               .ldb = (int)ldb, .ldc = (int)ldc, .A = A, .B = B, .C = C};                      \
+        simcublas_l3_scalars(handle, &r, alpha, sizeof(T), beta, sizeof(S));                                   \
+        int64_t ra = trans == CUBLAS_OP_N ? n : k, ca = trans == CUBLAS_OP_N ? k : n;                          \
+        simcuda_span sp[3] = {simcublas_mat_span(A, ra, ca, lda, sizeof(T), false),                            \
+                              simcublas_mat_span(B, ra, ca, ldb, sizeof(T), false),                            \
+                              simcublas_mat_span(C, n, n, ldc, sizeof(T), true)};                              \
+        return simcublas_queue(handle, NAME, SYM##_run, &r, sizeof r, sp, 3);                                  \
     }
 #define conj_of(v) _Generic((v), float complex: conjf(v), double complex: conj(v), default: (v))
 #define real_of(v) _Generic((v), float complex: crealf(v), double complex: creal(v), default: (v))

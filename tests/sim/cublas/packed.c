@@ -1,12 +1,14 @@
 /* cublas<t>tpttr and cublas<t>trttp: a triangle between packed storage
  * (column by column, as BLAS packs it) and full storage with leading
  * dimension lda; the other triangle of the full matrix is left as it is.
- * Copies, so computed here. Arguments checked as cuBLAS documents.
+ * Copies, so computed here, as the stream's work (queue.h). Arguments
+ * checked as cuBLAS documents.
  * Trace: {"op":"cublasStpttr","m":n,"n":n,"a":AP,"b":0,"c":A}
  *        {"op":"cublasStrttp","m":n,"n":n,"a":A,"b":0,"c":AP}. */
 #include <string.h>
 
 #include "level3.h"
+#include "queue.h"
 
 /* Index in packed storage of (i, j) of the stored triangle. */
 static int64_t packed_at(bool upper, int64_t n, int64_t i, int64_t j)
@@ -24,19 +26,30 @@ static void convert(bool upper, int64_t n, char *full, int64_t lda, char *ap, si
         }
 }
 
+/* The record of a conversion: uplo and the direction in the flags, the
+ * element size in k, source A and destination C. */
+static void run_packed(void *p)
+{
+    simcublas_l3_args *r = p;
+    bool upper = r->uplo == CUBLAS_FILL_MODE_UPPER, to_full = r->trans != 0;
+    if (to_full)
+        convert(upper, r->n, r->C, r->lda, (char *)(uintptr_t)r->A, (size_t)r->k, true);
+    else
+        convert(upper, r->n, (char *)(uintptr_t)r->A, r->lda, r->C, (size_t)r->k, false);
+}
+
 static cublasStatus_t run(cublasHandle_t h, const char *name, cublasFillMode_t uplo, int n, const void *src,
                           void *dst, int lda, size_t elem, bool to_full)
 {
     bool ok = simcublas_fill_ok(uplo) && n >= 0 && simcublas_ld_ok(lda, n);
-    cublasStatus_t st = simcublas_l3_begin(h, name, ok, true, NULL, 0, n, n, src, NULL, dst);
+    cublasStatus_t st = simcublas_l3_start(h, name, ok, true, NULL, 0, n, n, src, NULL, dst);
     if (!SIMCUBLAS_L3_RUN(st, n, n))
         return st;
-    bool upper = uplo == CUBLAS_FILL_MODE_UPPER;
-    if (to_full)
-        convert(upper, n, dst, lda, (char *)src, elem, true);
-    else
-        convert(upper, n, (char *)src, lda, dst, elem, false);
-    return st;
+    simcublas_l3_args r = {.uplo = uplo, .trans = to_full, .n = n, .k = (int)elem, .lda = lda, .A = src, .C = dst};
+    int64_t packed = (int64_t)n * (n + 1) / 2;
+    simcuda_span full = simcublas_mat_span(to_full ? dst : src, n, n, lda, elem, to_full);
+    simcuda_span ap = simcublas_vec_span(to_full ? src : dst, packed, 1, elem, !to_full);
+    return simcublas_queue(h, name, run_packed, &r, sizeof r, (simcuda_span[]){full, ap}, 2);
 }
 
 #define PACKED_TYPE(P, T)                                                                                    \
