@@ -1,4 +1,4 @@
-/* simcublas_access (access.h): the stand-in's libcuda is reached as the
+/* simcublas_announce (access.h): the stand-in's libcuda is reached as the
  * real cuBLAS reaches its driver, dlopen("libcuda.so.1") and
  * cuGetProcAddress_v2, so a preloaded interposer sees the launch on its
  * dlsym and cuGetProcAddress routes. The kernel's twin is exported by this
@@ -56,12 +56,6 @@ static void resolve(void)
         launch_kernel = launch;
 }
 
-void simcublas_access(cublasHandle_t h, const void *const *ops, int n)
-{
-    simcublas_announce(h, ops, n);
-    simcublas_settle(h->stream, false);
-}
-
 void simcublas_announce(cublasHandle_t h, const void *const *ops, int n)
 {
     pthread_once(&once, resolve);
@@ -99,6 +93,6 @@ cublasStatus_t simcublas_gemm_announced(cublasHandle_t h, const simcublas_gemm *
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;
     if (r->m > 0 && r->n > 0 && r->batch > 0)
-        simcublas_access(h, (const void *[]){r->a, r->b, r->c}, 3);
+        simcublas_announce(h, (const void *[]){r->a, r->b, r->c}, 3); /* the GEMM queues itself */
     return simcublas_gemm_run(h, r);
 }

@@ -41,7 +41,7 @@ static cublasStatus_t run_groups(cublasHandle_t h, const grouped *q)
         total += q->at(q->sizes, g);
     }
     if (total > 0)
-        simcublas_access(h, (const void *[]){q->a, q->b, q->c}, 3);
+        simcublas_announce(h, (const void *[]){q->a, q->b, q->c}, 3); /* the GEMMs queue themselves */
     for (int64_t g = 0, first = 0; g < q->groups; first += q->at(q->sizes, g), g++) {
         simcublas_gemm r = {.name = q->name, .ta = q->ta[g], .tb = q->tb[g], .m = q->at(q->m, g),
                             .n = q->at(q->n, g), .k = q->at(q->k, g), .lda = q->at(q->lda, g),

@@ -11,16 +11,13 @@
 #include "args.h"
 #include "trace.h"
 
-/* The checks every Level-1 call starts with, then (when there is work,
- * n > 0) the launch that announces its operands (access.h), a wait for the
- * work queued before it on its stream, and its trace line: NOT_INITIALIZED for a bad handle, INVALID_VALUE
- * when a scalar or result pointer is NULL (!ptrs_ok), NOT_SUPPORTED for a
- * size or stride beyond CBLAS's int (the stand-in cannot compute it; never
- * a wrong value). `name` is the trace op. */
-SIMCUBLAS_HIDDEN cublasStatus_t simcublas_l1_begin(cublasHandle_t h, const char *name, bool ptrs_ok, int64_t n,
-                                                   int64_t incx, int64_t incy, const void *x, const void *y);
-/* The same without waiting for the stream: for a call whose computation is
- * queued as the stream's work (queue.h) instead of run now. */
+/* The checks every Level-1 call starts with: NOT_INITIALIZED for a bad
+ * handle, INVALID_VALUE when a scalar or result pointer is NULL (!ptrs_ok),
+ * NOT_SUPPORTED for a size or stride beyond CBLAS's int (the stand-in
+ * cannot compute it; never a wrong value); then, when there is work
+ * (n > 0), the launch that announces its operands (access.h) and its trace
+ * line (`name` the op). The computation is then queued as the stream's
+ * work (queue.h). */
 SIMCUBLAS_HIDDEN cublasStatus_t simcublas_l1_start(cublasHandle_t h, const char *name, bool ptrs_ok, int64_t n,
                                                    int64_t incx, int64_t incy, const void *x, const void *y);
 /* The trace op of the next Level-1 call on this thread: `name`, unless an

@@ -16,15 +16,6 @@ const char *simcublas_l1_name(const char *name)
 
 static bool fits_int(int64_t v) { return v >= INT_MIN && v <= INT_MAX; }
 
-cublasStatus_t simcublas_l1_begin(cublasHandle_t h, const char *name, bool ptrs_ok, int64_t n, int64_t incx,
-                                  int64_t incy, const void *x, const void *y)
-{
-    cublasStatus_t st = simcublas_l1_start(h, name, ptrs_ok, n, incx, incy, x, y);
-    if (st == CUBLAS_STATUS_SUCCESS && n > 0)
-        simcublas_settle(h->stream, false);
-    return st;
-}
-
 cublasStatus_t simcublas_l1_start(cublasHandle_t h, const char *name, bool ptrs_ok, int64_t n, int64_t incx,
                                   int64_t incy, const void *x, const void *y)
 {

@@ -13,14 +13,9 @@
 /* NOT_INITIALIZED for a bad handle, INVALID_VALUE unless args_ok (flags,
  * sizes, leading dimensions as the routine requires) and ptrs_ok (alpha,
  * beta non-NULL), NOT_SUPPORTED when one of ints[] is beyond CBLAS's int;
- * then the trace line {"op":name,"m":m,"n":n,"a":..,"b":..,"c":..} when
- * m x n is not empty. */
-SIMCUBLAS_HIDDEN cublasStatus_t simcublas_l3_begin(cublasHandle_t h, const char *name, bool args_ok, bool ptrs_ok,
-                                                   const int64_t *ints, size_t nints, int64_t m, int64_t n,
-                                                   const void *a, const void *b, const void *c);
-
-/* The same without waiting for the stream: for a call whose computation is
- * queued as the stream's work (queue.h) instead of run now. */
+ * then, when m x n is not empty, the launch that announces a, b and c
+ * (access.h) and the trace line {"op":name,"m":m,"n":n,"a":..,"b":..,"c":..};
+ * the computation is then queued as the stream's work. */
 SIMCUBLAS_HIDDEN cublasStatus_t simcublas_l3_start(cublasHandle_t h, const char *name, bool args_ok, bool ptrs_ok,
                                                    const int64_t *ints, size_t nints, int64_t m, int64_t n,
                                                    const void *a, const void *b, const void *c);

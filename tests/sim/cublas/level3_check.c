@@ -10,15 +10,6 @@ static __thread const char *trace_as;
 
 void simcublas_l3_trace_as(const char *name) { trace_as = name; }
 
-cublasStatus_t simcublas_l3_begin(cublasHandle_t h, const char *name, bool args_ok, bool ptrs_ok, const int64_t *ints,
-                                  size_t nints, int64_t m, int64_t n, const void *a, const void *b, const void *c)
-{
-    cublasStatus_t st = simcublas_l3_start(h, name, args_ok, ptrs_ok, ints, nints, m, n, a, b, c);
-    if (st == CUBLAS_STATUS_SUCCESS && m > 0 && n > 0)
-        simcublas_settle(h->stream, false);
-    return st;
-}
-
 void simcublas_l3_scalars(cublasHandle_t h, simcublas_l3_args *a, const void *alpha, size_t size_a, const void *beta,
                           size_t size_b)
 {
