@@ -6,8 +6,8 @@ numpy reshapes) or by the per-row and per-column factors (OUTER_VEC_32F);
 a block-quantized D holds, per block of 32 (16) rows of each column, the
 smallest UE8M0 (UE4M3) factor bringing the block's largest magnitude within
 E4M3 (E2M1), and the values divided by it and rounded to nearest even;
-AMAX_D is the largest magnitude before the D scale. The refusals are
-NOT_SUPPORTED (15).
+AMAX_D is the largest magnitude before the D scale. GetIds gives ids for
+NVFP4 and FP8 types with a narrow D; the refusals are NOT_SUPPORTED (15).
 
 Usage: lt_blockscale_check.py OUTPUT_OF_lt_blockscale"""
 import math
@@ -173,6 +173,9 @@ def main():
     vals = None if got is None else [struct.unpack("<f", struct.pack("<I", (got[2 * i + 1] << 24) | (got[2 * i] << 16)))[0] for i in range(M * N)]
     expect(("outer", "D"), [bf16(float(xo[i % M, i // M])) for i in range(M * N)], vals)
 
+    ids = out.get(("ids", "fp4"))
+    report_ids = ids is not None and len(ids) == 3 and int(ids[0]) >= 1 and int(ids[2]) >= 1
+    expect(("ids", "fp4 fp8"), [True], [report_ids])
     for name in ("vec128", "mixed"):
         expect(("refused", name), ["15"], out.get(("refused", name)))
     sys.exit(1 if bad else 0)

@@ -8,12 +8,14 @@
  *          factors;
  *   outer  E4M3 A and B with OUTER_VEC_32F (per-row, per-column) scales,
  *          BF16 D;
- * and two refusals: VEC128_32F, and VEC32 A with a scalar-scaled B.
+ * each through the heuristic's algorithm, as the samples run it; the ids
+ * GetIds gives for NVFP4 (FP4 D) and FP8 (FP8 D) types; and two refusals:
+ * VEC128_32F, and VEC32 A with a scalar-scaled B.
  * Scale factors are written in the documented tiled layout (128 x 4 tiles).
  *
  * Usage: lt_blockscale
- * Prints each D, each D_OUT factor array and AMAX_D as hex bytes, and the
- * refusals' statuses; tests/e2e/lt_blockscale_check.py recomputes them with
+ * Prints the id counts, each D, each D_OUT factor array and AMAX_D as hex
+ * bytes, and the refusals' statuses; tests/e2e/lt_blockscale_check.py recomputes them with
  * numpy. */
 #include <cublasLt.h>
 
@@ -158,7 +160,17 @@ static cublasStatus_t matmul(cublasLtHandle_t lt, const run_spec *r, const void 
     CKB(cublasLtMatrixLayoutCreate(&lc, CUDA_R_16BF, M, N, M));
     CKB(cublasLtMatrixLayoutCreate(&ld, r->d, M, N, M));
     float alpha = 2.0f, beta = 1.0f;
-    cublasStatus_t st = cublasLtMatmul(lt, desc, &alpha, a, la, b, lb, &beta, c, lc, d, ld, NULL, NULL, 0, 0);
+    /* As the samples do: the heuristic's first algorithm, when it has one. */
+    cublasLtMatmulPreference_t pref;
+    cublasLtMatmulHeuristicResult_t res;
+    int found = 0;
+    CKB(cublasLtMatmulPreferenceCreate(&pref));
+    cublasStatus_t st = cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, ld, pref, 1, &res, &found);
+    CKB(cublasLtMatmulPreferenceDestroy(pref));
+    if (st == CUBLAS_STATUS_SUCCESS && found != 1)
+        st = CUBLAS_STATUS_NOT_SUPPORTED;
+    if (st == CUBLAS_STATUS_SUCCESS)
+        st = cublasLtMatmul(lt, desc, &alpha, a, la, b, lb, &beta, c, lc, d, ld, &res.algo, NULL, 0, 0);
     CK(cudaDeviceSynchronize());
     cublasLtMatrixLayout_t ls[] = {la, lb, lc, ld};
     for (int i = 0; i < 4; i++) CKB(cublasLtMatrixLayoutDestroy(ls[i]));
@@ -208,6 +220,12 @@ int main(void)
     run_spec nv = {"nvfp4", CUDA_R_4F_E2M1, CUDA_R_16BF, vec16, vec16, scalar, sa16, sb16, NULL, 1.0f};
     run_spec nvq = {"nvfp4q", CUDA_R_4F_E2M1, CUDA_R_4F_E2M1, vec16, vec16, vec16, sa16, sb16, dout16, 0.5f};
     run_spec ov = {"outer", CUDA_R_8F_E4M3, CUDA_R_16BF, outer, outer, scalar, oa, ob, NULL, 1.0f};
+    int ids[4], nfp4 = 0, nfp8 = 0;
+    CKB(cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_4F_E2M1, CUDA_R_4F_E2M1, CUDA_R_16BF,
+                                 CUDA_R_4F_E2M1, 4, ids, &nfp4));
+    CKB(cublasLtMatmulAlgoGetIds(lt, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_8F_E4M3, CUDA_R_8F_E4M3, CUDA_R_16BF,
+                                 CUDA_R_8F_E4M3, 4, ids, &nfp8));
+    printf("ids fp4 %d fp8 %d\n", nfp4, nfp8);
     run(lt, &mx, a8, b8, c);
     run(lt, &nv, a4, b4, c);
     run(lt, &nvq, a4, b4, c);
