@@ -176,7 +176,7 @@ def main():
     ids = out.get(("ids", "fp4"))
     report_ids = ids is not None and len(ids) == 3 and int(ids[0]) >= 1 and int(ids[2]) >= 1
     expect(("ids", "fp4 fp8"), [True], [report_ids])
-    for name in ("vec128", "mixed"):
+    for name in ("vec128", "mixed", "transform_fp4"):
         expect(("refused", name), ["15"], out.get(("refused", name)))
     sys.exit(1 if bad else 0)
 

@@ -10,7 +10,7 @@
  *          BF16 D;
  * each through the heuristic's algorithm, as the samples run it; the ids
  * GetIds gives for NVFP4 (FP4 D) and FP8 (FP8 D) types; and two refusals:
- * VEC128_32F, and VEC32 A with a scalar-scaled B.
+ * VEC128_32F, VEC32 A with a scalar-scaled B, and a transform of FP4 data.
  * Scale factors are written in the documented tiled layout (128 x 4 tiles).
  *
  * Usage: lt_blockscale
@@ -198,6 +198,23 @@ static void run(cublasLtHandle_t lt, const run_spec *r, const void *a, const voi
     CK(cudaFree(amax));
 }
 
+/* A transform of FP4 data, which cuBLASLt documents for no FP4 type. */
+static cublasStatus_t transform_fp4(cublasLtHandle_t lt, const void *a4)
+{
+    cublasLtMatrixTransformDesc_t t;
+    cublasLtMatrixLayout_t l;
+    float one = 1.0f, zero = 0.0f;
+    void *out;
+    CK(cudaMalloc(&out, (size_t)K * M / 2));
+    CKB(cublasLtMatrixTransformDescCreate(&t, CUDA_R_32F));
+    CKB(cublasLtMatrixLayoutCreate(&l, CUDA_R_4F_E2M1, K, M, K));
+    cublasStatus_t st = cublasLtMatrixTransform(lt, t, &one, a4, l, &zero, NULL, NULL, out, l, 0);
+    CKB(cublasLtMatrixLayoutDestroy(l));
+    CKB(cublasLtMatrixTransformDescDestroy(t));
+    CK(cudaFree(out));
+    return st;
+}
+
 static void *outer_vec(int n, unsigned seed)
 {
     float h[M > N ? M : N];
@@ -236,6 +253,7 @@ int main(void)
     run_spec mixed = {"mixed", CUDA_R_8F_E4M3, CUDA_R_16BF, vec32, scalar, scalar, sa32, ob, NULL, 1.0f};
     printf("refused vec128 %d\n", (int)matmul(lt, &v128, a8, b8, c, d, NULL));
     printf("refused mixed %d\n", (int)matmul(lt, &mixed, a8, b8, c, d, NULL));
+    printf("refused transform_fp4 %d\n", (int)transform_fp4(lt, a4));
     void *all[] = {a8, b8, a4, b4, c, sa32, sb32, sa16, sb16, oa, ob, dout32, dout16, d};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) CK(cudaFree(all[i]));
     CKB(cublasLtDestroy(lt));

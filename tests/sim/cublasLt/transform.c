@@ -52,6 +52,9 @@ static cublasStatus_t check_all(const simlt_transform_desc *t, const void *A, co
         return CUBLAS_STATUS_INVALID_VALUE;
     if (!scale_ok(t->scale) || t->pointer_mode > CUBLASLT_POINTER_MODE_DEVICE)
         return CUBLAS_STATUS_NOT_SUPPORTED;
+    /* FP4 is a matmul operand type only (no documented transform of it). */
+    if (cl->type == CUDA_R_4F_E2M1 || (al && al->type == CUDA_R_4F_E2M1) || (bl && bl->type == CUDA_R_4F_E2M1))
+        return CUBLAS_STATUS_NOT_SUPPORTED;
     cublasStatus_t st = simlt_layout_check(cl);
     if (st == CUBLAS_STATUS_SUCCESS && sim_elem_complex((cudaDataType)t->scale) !=
                                            sim_elem_complex((cudaDataType)cl->type))
