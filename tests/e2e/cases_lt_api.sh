@@ -34,11 +34,14 @@ case_lt_block_scales() { # MXFP8/NVFP4 block scales, block-quantized D with D_OU
     expect_same_trace fold
 }
 
-case_lt_imma_orders() { # int8 matmul through COL32 / COL4_4R2_8C / COL32_2R_4R4 transforms
+case_lt_imma_orders() { # int8 matmul through COL32 / COL4_4R2_8C / COL32_2R_4R4 transforms, and in column order
     run_all lt_imma
     numpy_check lt_imma_check.py base
     numpy_check lt_imma_check.py fold
-    expect_trace base cublasLtMatmul 2
-    expect_trace base cublasLtMatrixTransform 6
-    expect_same_trace fold
+    expect_trace base cublasLtMatmul 3
+    expect_trace base cublasLtMatrixTransform 7
+    # the int8 A^T folded into the TN matmul would make it NN, which the
+    # integer matmul does not run: the library refuses, the transpose runs
+    expect_events fold refuse 1 '.key == "library"'
+    expect_events fold materialize 1
 }

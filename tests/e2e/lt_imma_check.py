@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks lt_imma's output: GetIds gave ids for the IMMA types; each
 transformed buffer holds every element of A (COL32) and of B^T (COL4_4R2_8C,
-COL32_2R_4R4) where the order puts it, 0x5a elsewhere; each C equals A B
-computed with numpy (exact: integers).
+COL32_2R_4R4) where the order puts it, 0x5a elsewhere; each C (and the
+column-order TN one) equals A B computed with numpy (exact: integers).
 
 Positions, (r, c) of a matrix in 32-column panels of ld elements:
   COL32         panel c//32, r*32 + c%32;
@@ -77,6 +77,8 @@ def main():
         report(name + " B^T in its order", check_buffer(got_b, b.T, pos, 32 * roundoff(N, tile)))
         got_c = [int(v) for v in out[(name, "C")]]
         report(name + " C = A B", got_c == [int(v) for v in c.T.ravel()])
+    got = [int(v) for v in out.get(("col", "C"), [])]
+    report("col C = A B (TN, column order)", got == [int(v) for v in c.T.ravel()])
     sys.exit(1 if bad else 0)
 
 

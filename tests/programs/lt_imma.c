@@ -2,7 +2,8 @@
  * sample runs it: A (m x k, int8, column order) transformed into COL32, B
  * (k x n) transposed by the transform into n x k COL4_4R2_8C (then, a
  * second time, COL32_2R_4R4), C = A B with 32I compute and scale into an
- * int32 COL32 matrix, transformed back into column order. m, n and k are
+ * int32 COL32 matrix, transformed back into column order; then the same
+ * product in column order (TN, A^T made by a transform). m, n and k are
  * not multiples of the tiles, so the padding is exercised; the transformed
  * buffers start filled with 0x5a, which the transforms leave where no
  * element goes.
@@ -105,6 +106,29 @@ static void igemm(cublasLtHandle_t lt, const void *a, const void *b, cublasLtOrd
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) CK(cudaFree(all[i]));
 }
 
+/* The same product in column order, TN: A^T stored (k x m), B as it is. */
+static void igemm_col(cublasLtHandle_t lt, const void *at, const void *b)
+{
+    void *c = device(M * N * 4, 0);
+    cublasLtMatrixLayout_t la = layout(CUDA_R_8I, K, M, K, CUBLASLT_ORDER_COL);
+    cublasLtMatrixLayout_t lb = layout(CUDA_R_8I, K, N, K, CUBLASLT_ORDER_COL);
+    cublasLtMatrixLayout_t lc = layout(CUDA_R_32I, M, N, M, CUBLASLT_ORDER_COL);
+    cublasLtMatmulDesc_t desc;
+    int32_t alpha = 1, beta = 0, opt = CUBLAS_OP_T;
+    CKB(cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32I, CUDA_R_32I));
+    CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &opt, sizeof opt));
+    CKB(cublasLtMatmul(lt, desc, &alpha, at, la, b, lb, &beta, c, lc, c, lc, NULL, NULL, 0, 0));
+    int32_t h[M * N];
+    CK(cudaMemcpy(h, c, sizeof h, cudaMemcpyDeviceToHost));
+    printf("col C");
+    for (int i = 0; i < M * N; i++) printf(" %d", (int)h[i]);
+    printf("\n");
+    cublasLtMatrixLayout_t ls[] = {la, lb, lc};
+    for (size_t i = 0; i < sizeof ls / sizeof ls[0]; i++) CKB(cublasLtMatrixLayoutDestroy(ls[i]));
+    CKB(cublasLtMatmulDescDestroy(desc));
+    CK(cudaFree(c));
+}
+
 int main(void)
 {
     cublasLtHandle_t lt;
@@ -116,6 +140,14 @@ int main(void)
     void *a = int8_matrix(M, K, 1), *b = int8_matrix(K, N, 2);
     igemm(lt, a, b, CUBLASLT_ORDER_COL4_4R2_8C, "col4");
     igemm(lt, a, b, CUBLASLT_ORDER_COL32_2R_4R4, "col32_2r");
+    void *at = device(M * K, 0);
+    cublasLtMatrixLayout_t la = layout(CUDA_R_8I, M, K, M, CUBLASLT_ORDER_COL);
+    cublasLtMatrixLayout_t lat = layout(CUDA_R_8I, K, M, K, CUBLASLT_ORDER_COL);
+    transform(lt, CUBLAS_OP_T, a, la, at, lat); /* A^T, for the TN form */
+    igemm_col(lt, at, b);
+    CKB(cublasLtMatrixLayoutDestroy(la));
+    CKB(cublasLtMatrixLayoutDestroy(lat));
+    CK(cudaFree(at));
     CK(cudaFree(a));
     CK(cudaFree(b));
     CKB(cublasLtDestroy(lt));
