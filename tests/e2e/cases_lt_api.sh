@@ -44,4 +44,5 @@ case_lt_imma_orders() { # int8 matmul through COL32 / COL4_4R2_8C / COL32_2R_4R4
     # integer matmul does not run: the library refuses, the transpose runs
     expect_events fold refuse 1 '.key == "library"'
     expect_events fold materialize 1
+    expect_same_trace fold
 }
