@@ -9,8 +9,10 @@
  *   UNSUPPORTED: matrix A in CUBLASLT_ORDER_ROW with TRANSA = T or C.
  *   (Row-ordered A is only read as stored, TRANSA = N.)
  *
- * and the real restriction of FP8 on Hopper and Ada: FP8 A or B only with
- * TRANSA = T, TRANSB = N and column order ("TN").
+ * and the real restriction of FP8 on Hopper and Ada (kept for FP4 and the
+ * block-scaled modes of Blackwell): FP8 or FP4 A or B only with TRANSA = T,
+ * TRANSB = N and column order ("TN"). Scale modes and IMMA orders are
+ * checked as cublasLtMatmul checks them (scale_modes.c, problem.c).
  *
  * For these the heuristic returns CUBLAS_STATUS_NOT_SUPPORTED with 0
  * results, and cublasLtMatmul returns CUBLAS_STATUS_NOT_SUPPORTED whatever
