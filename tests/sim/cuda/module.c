@@ -150,3 +150,13 @@ CUresult cuKernelGetFunction(CUfunction *out, CUkernel k)
     *out = (CUfunction)k;
     return CUDA_SUCCESS;
 }
+
+/* Lazy, the default since CUDA 12.2 (CUDA_MODULE_LOADING unset): the
+ * stand-in resolves kernels on first use anyway. */
+CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode)
+{
+    if (!mode)
+        return CUDA_ERROR_INVALID_VALUE;
+    *mode = CU_MODULE_LAZY_LOADING;
+    return CUDA_SUCCESS;
+}

@@ -15,8 +15,10 @@
  * the older exports under their own names. */
 #undef cuGetProcAddress
 #undef cuEventElapsedTime
+#undef cuDeviceGetUuid
 SIM_API CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags);
 SIM_API CUresult cuEventElapsedTime(float *ms, CUevent start, CUevent end);
+SIM_API CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev);
 
 struct sim_entry {
     const char *name, *symbol, *per_thread_symbol;
