@@ -166,3 +166,25 @@ CUresult cuCtxSynchronize(void)
         sim_wait_all();
     return CUDA_SUCCESS;
 }
+
+/* The CUDA 7.0 forms, which the static runtime still asks for: the same
+ * on a stand-in whose primary context is never current elsewhere. */
+#undef cuDevicePrimaryCtxRelease
+#undef cuDevicePrimaryCtxReset
+SIM_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
+SIM_API CUresult cuDevicePrimaryCtxReset(CUdevice dev);
+CUresult cuDevicePrimaryCtxRelease(CUdevice dev) { return cuDevicePrimaryCtxRelease_v2(dev); }
+CUresult cuDevicePrimaryCtxReset(CUdevice dev) { return cuDevicePrimaryCtxReset_v2(dev); }
+
+/* Every context of the stand-in is a primary context, made by the 3.2 API. */
+CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)
+{
+    if (!version)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (!ctx)
+        ctx = current;
+    if (ctx != &primary)
+        return CUDA_ERROR_INVALID_CONTEXT;
+    *version = 3020;
+    return CUDA_SUCCESS;
+}

@@ -16,9 +16,13 @@
 #undef cuGetProcAddress
 #undef cuEventElapsedTime
 #undef cuDeviceGetUuid
+#undef cuDevicePrimaryCtxRelease
+#undef cuDevicePrimaryCtxReset
 SIM_API CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags);
 SIM_API CUresult cuEventElapsedTime(float *ms, CUevent start, CUevent end);
 SIM_API CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev);
+SIM_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
+SIM_API CUresult cuDevicePrimaryCtxReset(CUdevice dev);
 
 struct sim_entry {
     const char *name, *symbol, *per_thread_symbol;
