@@ -94,8 +94,15 @@ case_static_lt_seed_bias() { static_twin lt seed_bias; }
 # Threads, streams, graphs, process ends.
 case_static_streams_per_thread() { static_twin streams per_thread; }
 case_static_streams_set_stream() { static_twin streams set_stream; }
-case_static_concurrency_capture_fold() { static_twin concurrency capture_fold; }
+case_static_concurrency_capture_fold() { # verify skips it; no inject run (see streams_capture_fold)
+    local MODES="base off log fold args verify" PRELOAD_MODES="off log fold args verify"
+    static_twin concurrency capture_fold
+    expect_events verify verify 1 '.result == "skipped" and .reason == "a stream capture is in progress"'
+}
 case_static_concurrency_host_func() { static_twin concurrency host_func; }
+# transfold's own events (replay order, late marks) through the driver
+case_static_concurrency_late_overwrite() { static_twin concurrency late_overwrite; }
+case_static_concurrency_handle_thread() { static_twin concurrency handle_thread; }
 case_static_lifecycle_atexit() { static_twin lifecycle atexit_readback; }
 case_static_lifecycle_fork() { static_twin lifecycle fork_child; }
 case_static_invalid_pending() { static_twin invalid pending; }
