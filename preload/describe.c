@@ -107,11 +107,11 @@ bool tf_cublas_host_pointers(cublasHandle_t h)
 int tf_current_device(void)
 {
     int dev = -1;
-    CUdevice d = -1;
     tf_fn_cudaGetDevice get = TF_REAL(cudaGetDevice);
-    tf_fn_cuCtxGetDevice drv = TF_REAL(cuCtxGetDevice);
     if (get)
         return get(&dev) == cudaSuccess ? dev : -1;
+    CUdevice d = -1;
+    tf_fn_cuCtxGetDevice drv = TF_REAL(cuCtxGetDevice);
     return drv && drv(&d) == CUDA_SUCCESS ? (int)d : -1;
 }
 
