@@ -86,6 +86,11 @@ case_static_kern_launch_api() { static_twin kern launch_api; folded "$K_NAIVE" 1
 case_static_kern_eager() { CUDA_MODULE_LOADING=EAGER static_twin kern naive; folded "$K_NAIVE" 1; dropped 1; }
 case_static_kern_capture() { static_twin kern capture; }
 case_static_kern_readback() { static_twin kern readback; }
+# A module the program loads itself (PTX), the driver reached three ways
+# under a static runtime.
+case_static_driver_procaddr() { static_twin driver procaddr "$BUILD/programs/nvf_transpose.ptx"; folded "$K_NVF" 1; dropped 1; }
+case_static_driver_entrypoint() { static_twin driver entrypoint "$BUILD/programs/nvf_transpose.ptx"; folded "$K_NVF" 1; dropped 1; }
+case_static_driver_dlsym() { static_twin driver dlsym "$BUILD/programs/nvf_transpose.ptx" launchex; folded "$K_NVF" 1; dropped 1; }
 # The cuBLAS and cuBLASLt routes.
 case_static_geam_two_gemms() { static_twin geam two_gemms; }
 case_static_geam_batched() { static_twin geam batched_stacked; }
@@ -106,6 +111,8 @@ case_static_concurrency_handle_thread() { static_twin concurrency handle_thread;
 case_static_lifecycle_atexit() { static_twin lifecycle atexit_readback; }
 case_static_lifecycle_fork() { static_twin lifecycle fork_child; }
 case_static_invalid_pending() { static_twin invalid pending; }
+case_static_hardening_setget() { static_twin hardening setget_readback; }
+case_static_hardening_exec_child() { static_twin hardening exec_child; }
 
 # Programs that call cuBLAS and cuBLASLt the way NVIDIA's samples do, linked
 # with libcudart_static: every result recomputed with numpy.
