@@ -4,8 +4,8 @@
  * headers declare and the stand-in does not implement (at the version
  * asked) resolve to a function that returns CUDA_ERROR_NOT_SUPPORTED
  * (unsupported.c), so that every lookup the static runtime makes at
- * start-up succeeds (it also needs private driver interfaces the stand-in
- * does not provide; README, "The CPU stand-in"). */
+ * start-up succeeds (it then asks for the driver's private interfaces,
+ * export.c). */
 #include "internal.h"
 #include "unsupported.h"
 

@@ -131,4 +131,5 @@ SIM_DRV(cuGetErrorName, cuGetErrorName, cuGetErrorName, 6000)
 SIM_DRV(cuGetErrorString, cuGetErrorString, cuGetErrorString, 6000)
 SIM_DRV(cuGetProcAddress, cuGetProcAddress, cuGetProcAddress, 11030)
 SIM_DRV(cuGetProcAddress, cuGetProcAddress_v2, cuGetProcAddress_v2, 12000)
+/* export.c: the private interfaces of the static runtime */
 SIM_DRV(cuGetExportTable, cuGetExportTable, cuGetExportTable, 3000)
