@@ -101,14 +101,18 @@ bool tf_cublas_host_pointers(cublasHandle_t h)
 
 /* Not guarded by tf_rt_error_hold, since it is on every described call's
  * path: cudaGetDevice only fails where the runtime cannot run at all, and
- * then the program's own calls report that same error. */
+ * then the program's own calls report that same error. Without a runtime
+ * library (a program linked with the static runtime): the device of the
+ * current driver context, which the runtime made current. */
 int tf_current_device(void)
 {
     int dev = -1;
     tf_fn_cudaGetDevice get = TF_REAL(cudaGetDevice);
-    if (get && get(&dev) != cudaSuccess)
-        dev = -1;
-    return dev;
+    if (get)
+        return get(&dev) == cudaSuccess ? dev : -1;
+    CUdevice d = -1;
+    tf_fn_cuCtxGetDevice drv = TF_REAL(cuCtxGetDevice);
+    return drv && drv(&d) == CUDA_SUCCESS ? (int)d : -1;
 }
 
 typedef struct tf_dtype_info { cudaDataType t; uint32_t size; const char *name; bool complex; } tf_dtype_info;

@@ -29,24 +29,37 @@ static bool exact_results(void)
     return sim;
 }
 
+/* Scratch memory through the runtime, or through the driver when there is
+ * no runtime library to call (a program linked with the static runtime). */
 static void *device_alloc(uint64_t bytes)
 {
     void *p = NULL;
+    CUdeviceptr d = 0;
     tf_fn_cudaMalloc alloc = TF_REAL(cudaMalloc);
-    return alloc && alloc(&p, bytes ? bytes : 1) == cudaSuccess ? p : NULL;
+    tf_fn_cuMemAlloc_v2 dalloc = TF_REAL(cuMemAlloc_v2);
+    if (alloc)
+        return alloc(&p, bytes ? bytes : 1) == cudaSuccess ? p : NULL;
+    return dalloc && dalloc(&d, bytes ? bytes : 1) == CUDA_SUCCESS ? (void *)(uintptr_t)d : NULL;
 }
 
 static void device_free(void *p)
 {
     tf_fn_cudaFree release = TF_REAL(cudaFree);
+    tf_fn_cuMemFree_v2 drelease = TF_REAL(cuMemFree_v2);
     if (p && release)
         release(p);
+    else if (p && drelease)
+        drelease((CUdeviceptr)(uintptr_t)p);
 }
 
+/* (cuMemcpy: unified addressing tells the driver the direction) */
 static bool copy(void *dst, const void *src, uint64_t bytes, enum cudaMemcpyKind kind)
 {
     tf_fn_cudaMemcpy cp = TF_REAL(cudaMemcpy);
-    return cp && cp(dst, src, bytes, kind) == cudaSuccess;
+    tf_fn_cuMemcpy dcp = TF_REAL(cuMemcpy);
+    if (cp)
+        return cp(dst, src, bytes, kind) == cudaSuccess;
+    return dcp && dcp((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes) == CUDA_SUCCESS;
 }
 
 static uint64_t span(const tf_view *v)
@@ -60,7 +73,8 @@ static uint64_t span(const tf_view *v)
 static bool device_idle(void)
 {
     tf_fn_cudaDeviceSynchronize sync = TF_REAL(cudaDeviceSynchronize);
-    return sync && sync() == cudaSuccess;
+    tf_fn_cuCtxSynchronize dsync = TF_REAL(cuCtxSynchronize);
+    return sync ? sync() == cudaSuccess : dsync && dsync() == CUDA_SUCCESS;
 }
 
 /* A device-to-device copy with the device idle on both sides. */
@@ -150,9 +164,8 @@ static void check(const tf_gemm *g, const tf_plan *plan, const char *dtype, void
     const tf_view *c = &g->acc.writes[0];
     uint64_t n = span(c);
     unsigned char *folded = malloc(n), *unfolded = malloc(n);
-    tf_fn_cudaDeviceSynchronize sync = TF_REAL(cudaDeviceSynchronize);
     tf_verify_result r;
-    if (folded && unfolded && sync && sync() == cudaSuccess &&
+    if (folded && unfolded && device_idle() &&
         copy(folded, (const void *)(uintptr_t)c->addr, n, cudaMemcpyDeviceToHost) &&
         copy(unfolded, snapshot, n, cudaMemcpyDeviceToHost)) {
         compare(c, dtype, folded, unfolded, g->k, &r);

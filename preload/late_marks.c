@@ -1,34 +1,30 @@
 /* The engine's marks in stream order (tf_sync_ops, analysis/late.c) as
- * CUDA events transfold records itself: created without timing, recorded
+ * CUDA events transfold records itself (events.c): created without timing, recorded
  * on the record's stream, queried (cudaEventQuery) until complete, waited
  * on by other streams (cudaStreamWaitEvent). Called with the engine locked
  * and the depth raised, so these calls are not seen as the program's. */
 #include "describe.h"
+#include "events.h"
 #include "hooks.h"
 #include "late_marks.h"
 #include "replay.h"
 #include "stream_order.h"
 
 /* Released events are kept for the next mark (the engine's lock guards
- * the pool): a mark is then one cudaEventRecord. */
+ * the pool): a mark is then one event record. */
 #define TF_SPARE_EVENTS 32
-static cudaEvent_t spare[TF_SPARE_EVENTS];
+static void *spare[TF_SPARE_EVENTS];
 static int nspare;
 
 static void *mark(void *ctx, uint64_t stream)
 {
     (void)ctx;
-    tf_fn_cudaEventCreateWithFlags create = TF_REAL(cudaEventCreateWithFlags);
-    tf_fn_cudaEventRecord record = TF_REAL(cudaEventRecord);
-    tf_fn_cudaEventDestroy destroy = TF_REAL(cudaEventDestroy);
-    if (!create || !record || !destroy)
-        return NULL;
     int held = tf_rt_error_hold();
-    cudaEvent_t ev = nspare ? spare[--nspare] : NULL;
-    if (!ev && create(&ev, cudaEventDisableTiming) != cudaSuccess)
+    void *ev = nspare ? spare[--nspare] : NULL;
+    if (!ev && tf_event_create(&ev) != 0)
         ev = NULL;
-    else if (record(ev, (cudaStream_t)(uintptr_t)tf_stream_arg(stream)) != cudaSuccess)
-        destroy(ev), ev = NULL;
+    else if (tf_event_record(ev, (void *)(uintptr_t)tf_stream_arg(stream)) != 0)
+        tf_event_destroy(ev), ev = NULL;
     tf_rt_error_release(held);
     return ev;
 }
@@ -36,11 +32,8 @@ static void *mark(void *ctx, uint64_t stream)
 static bool remark(void *ctx, void *m, uint64_t stream)
 {
     (void)ctx;
-    tf_fn_cudaEventRecord record = TF_REAL(cudaEventRecord);
-    if (!record)
-        return false;
     int held = tf_rt_error_hold();
-    bool ok = record((cudaEvent_t)m, (cudaStream_t)(uintptr_t)tf_stream_arg(stream)) == cudaSuccess;
+    bool ok = tf_event_record(m, (void *)(uintptr_t)tf_stream_arg(stream)) == 0;
     tf_rt_error_release(held);
     return ok;
 }
@@ -49,11 +42,8 @@ static bool remark(void *ctx, void *m, uint64_t stream)
 static bool done(void *ctx, void *m)
 {
     (void)ctx;
-    tf_fn_cudaEventQuery query = TF_REAL(cudaEventQuery);
-    if (!query)
-        return false;
     int held = tf_rt_error_hold();
-    bool ok = query((cudaEvent_t)m) == cudaSuccess;
+    bool ok = tf_event_query(m) == 0;
     tf_rt_error_release(held);
     return ok;
 }
@@ -70,14 +60,11 @@ static void release(void *ctx, void *m)
 {
     (void)ctx;
     if (nspare < TF_SPARE_EVENTS) { /* complete: ready to be recorded again */
-        spare[nspare++] = (cudaEvent_t)m;
+        spare[nspare++] = m;
         return;
     }
-    tf_fn_cudaEventDestroy destroy = TF_REAL(cudaEventDestroy);
-    if (!destroy)
-        return;
     int held = tf_rt_error_hold();
-    destroy((cudaEvent_t)m);
+    tf_event_destroy(m);
     tf_rt_error_release(held);
 }
 

@@ -1,6 +1,7 @@
 /* Ordering and device selection for replays of deferred producers. */
 #include "replay.h"
 #include "describe.h"
+#include "events.h"
 #include "hooks.h"
 #include "state.h"
 #include "stream_order.h"
@@ -24,17 +25,12 @@ int tf_order_mark(uint64_t recorded, uint64_t trigger, tf_order *o)
     *o = (tf_order){ NULL, trigger };
     if (recorded == trigger)
         return 0;
-    tf_fn_cudaEventCreateWithFlags create = TF_REAL(cudaEventCreateWithFlags);
-    tf_fn_cudaEventRecord record = TF_REAL(cudaEventRecord);
-    tf_fn_cudaEventDestroy destroy = TF_REAL(cudaEventDestroy);
-    if (!create || !record || !destroy)
-        return cudaErrorSharedObjectSymbolNotFound;
     int held = tf_rt_error_hold();
-    cudaEvent_t ev;
-    cudaError_t r = create(&ev, cudaEventDisableTiming);
-    if (r == cudaSuccess && (r = record(ev, (cudaStream_t)(uintptr_t)tf_stream_arg(recorded))) != cudaSuccess)
-        destroy(ev);
-    if (r == cudaSuccess)
+    void *ev = NULL;
+    int r = tf_event_create(&ev);
+    if (r == 0 && (r = tf_event_record(ev, (void *)(uintptr_t)tf_stream_arg(recorded))) != 0)
+        tf_event_destroy(ev);
+    if (r == 0)
         o->event = ev;
     tf_rt_error_release(held);
     return r;
@@ -42,26 +38,20 @@ int tf_order_mark(uint64_t recorded, uint64_t trigger, tf_order *o)
 
 int tf_stream_wait(uint64_t stream, void *event)
 {
-    cudaStream_t s = (cudaStream_t)(uintptr_t)tf_stream_arg(stream);
     /* A capturing stream cannot wait for work outside its capture (the
      * graph runs later, anywhere): the host waits for it now instead. */
-    if (tf_capture_active() && tf_stream_capturing(stream)) {
-        tf_fn_cudaEventSynchronize sync = TF_REAL(cudaEventSynchronize);
-        return sync ? sync((cudaEvent_t)event) : cudaErrorSharedObjectSymbolNotFound;
-    }
-    tf_fn_cudaStreamWaitEvent wait = TF_REAL(cudaStreamWaitEvent);
-    return wait ? wait(s, (cudaEvent_t)event, 0) : cudaErrorSharedObjectSymbolNotFound;
+    if (tf_capture_active() && tf_stream_capturing(stream))
+        return tf_event_sync(event);
+    return tf_event_wait((void *)(uintptr_t)tf_stream_arg(stream), event);
 }
 
 int tf_order_wait(tf_order *o)
 {
-    tf_fn_cudaEventDestroy destroy = TF_REAL(cudaEventDestroy);
     if (!o->event)
         return 0;
     int held = tf_rt_error_hold();
-    cudaError_t r = tf_stream_wait(o->trigger, o->event);
-    if (destroy)
-        destroy(o->event); /* legal while pending: released once it completes */
+    int r = tf_stream_wait(o->trigger, o->event);
+    tf_event_destroy(o->event); /* legal while pending: released once it completes */
     o->event = NULL;
     tf_rt_error_release(held);
     return r;

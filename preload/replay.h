@@ -9,7 +9,8 @@
  * must be recorded in its stream's context; the wait once the trigger's own
  * device is current again, since 0 and cudaStreamPerThread name the stream
  * of the current device. Nothing when they are the same stream. Each
- * returns 0 or the runtime error; the wait consumes the mark. */
+ * returns 0 or the CUDA status (the driver's, for a program without a
+ * runtime library: events.h); the wait consumes the mark. */
 typedef struct tf_order { void *event; uint64_t trigger; } tf_order;
 int tf_order_mark(uint64_t recorded, uint64_t trigger, tf_order *o);
 int tf_order_wait(tf_order *o);

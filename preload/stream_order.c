@@ -15,6 +15,7 @@
 #include "access_hook.h"
 #include "describe.h"
 #include "stream_order.h"
+#include "events.h"
 
 #include <stdatomic.h>
 
@@ -32,10 +33,7 @@ static void host_function(uint64_t stream)
 
 bool tf_stream_capturing(uint64_t stream)
 {
-    enum cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
-    tf_fn_cudaStreamIsCapturing q = TF_REAL(cudaStreamIsCapturing);
-    return q && TF_PASS(q((cudaStream_t)(uintptr_t)tf_stream_arg(stream), &st)) == cudaSuccess &&
-           st == cudaStreamCaptureStatusActive;
+    return tf_stream_is_capturing((void *)(uintptr_t)tf_stream_arg(stream));
 }
 
 /* Before the wait: a stream not capturing yet may be about to join one. */

@@ -34,10 +34,21 @@ $(TWIN_LIB): $(TWIN_SRC) tests/sim/simcuda.h
 programs: $(PROG_BIN) $(PROG_PTX) $(TWIN_LIB)
 .PHONY: programs
 
-# The demo as nvcc builds it by default (static cudart): the stand-in cannot
-# run it (README, "The CPU stand-in"); e2e checks it fails cleanly, alike
-# with and without transfold.
+# Static twins: the same programs as nvcc builds them by default (static
+# cudart; C programs with libcudart_static), in build/programs/static/. The
+# stand-in's libcuda serves the static runtime (cuGetExportTable, README
+# "The CPU stand-in"); tests/e2e/cases_static.sh compares each with its
+# shared build.
+PROG_STATIC_CU := demo kern geam lt streams concurrency lifecycle invalid hardening
+PROG_STATIC_C  := driver blas1 blas2 blas3 blas3x blas_ext blas_after_geam gemm_grouped lt_algo lt_batch_ptr lt_planar
+PROG_STATIC    := $(addprefix $(BUILD)/programs/static/,$(PROG_STATIC_CU) $(PROG_STATIC_C))
+
 $(BUILD)/programs/static/%: tests/programs/%.cu $(wildcard tests/programs/*.h tests/programs/*.cuh) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) -O2 -Xcompiler -Wall -Itests/programs -o $@ $< -lcublas -lcublasLt
-programs: $(BUILD)/programs/static/demo
+
+$(BUILD)/programs/static/%: tests/programs/%.c $(wildcard tests/programs/*.h) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(CUDA_INC) -Itests/programs -o $@ $< -L$(CUDA_HOME)/lib64 -lcudart_static -lcublas -lcublasLt \
+	  -L$(CUDA_HOME)/lib64/stubs -lcuda -ldl -lrt -lpthread -lm
+programs: $(PROG_STATIC)

@@ -2,6 +2,7 @@
  * does not insist on cuInit first: a missing cuInit is a test-program bug the
  * stand-in has no reason to punish. */
 #include "async.h"
+#include "export.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -69,6 +70,21 @@ CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev)
     return r;
 }
 
+/* A fixed identity: the same in every run, as a real board's is. */
+static const CUuuid sim_uuid = {{'s', 'i', 'm', 'c', 'u', 'd', 'a', 0, 0x5e, 0x1d, 0x0a, 0xce, 0, 0, 0, 1}};
+
+CUresult cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev)
+{
+    CUresult r = sim_device_query(uuid, dev);
+    if (r == CUDA_SUCCESS)
+        *uuid = sim_uuid;
+    return r;
+}
+
+#undef cuDeviceGetUuid
+SIM_API CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev);
+CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev) { return cuDeviceGetUuid_v2(uuid, dev); }
+
 CUresult cuDevicePrimaryCtxRetain(CUcontext *ctx, CUdevice dev)
 {
     CUresult r = sim_device_query(ctx, dev);
@@ -95,9 +111,12 @@ CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
 
 CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev)
 {
-    if (dev == 0 && sim_queued())
+    if (dev != 0)
+        return CUDA_ERROR_INVALID_DEVICE;
+    if (sim_queued())
         sim_wait_all(); /* queued work finishes before its context goes */
-    return dev == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+    sim_cls_context_gone(&primary); /* and what the runtime kept in it */
+    return CUDA_SUCCESS;
 }
 
 CUresult cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active)
@@ -145,5 +164,27 @@ CUresult cuCtxSynchronize(void)
         return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
     if (sim_queued())
         sim_wait_all();
+    return CUDA_SUCCESS;
+}
+
+/* The CUDA 7.0 forms, which the static runtime still asks for: the same
+ * on a stand-in whose primary context is never current elsewhere. */
+#undef cuDevicePrimaryCtxRelease
+#undef cuDevicePrimaryCtxReset
+SIM_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
+SIM_API CUresult cuDevicePrimaryCtxReset(CUdevice dev);
+CUresult cuDevicePrimaryCtxRelease(CUdevice dev) { return cuDevicePrimaryCtxRelease_v2(dev); }
+CUresult cuDevicePrimaryCtxReset(CUdevice dev) { return cuDevicePrimaryCtxReset_v2(dev); }
+
+/* Every context of the stand-in is a primary context, made by the 3.2 API. */
+CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)
+{
+    if (!version)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (!ctx)
+        ctx = current;
+    if (ctx != &primary)
+        return CUDA_ERROR_INVALID_CONTEXT;
+    *version = 3020;
     return CUDA_SUCCESS;
 }

@@ -150,3 +150,17 @@ CUresult cuKernelGetFunction(CUfunction *out, CUkernel k)
     *out = (CUfunction)k;
     return CUDA_SUCCESS;
 }
+
+/* As the real driver: CUDA_MODULE_LOADING=EAGER asks for eager loading,
+ * anything else is lazy (the default since CUDA 12.2). The static runtime
+ * then loads its fat binaries through cuGetExportTable (export_runtime.c)
+ * or cuLibraryLoadData; the stand-in resolves kernels on first use either
+ * way. */
+CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode)
+{
+    if (!mode)
+        return CUDA_ERROR_INVALID_VALUE;
+    const char *env = getenv("CUDA_MODULE_LOADING");
+    *mode = env && strcmp(env, "EAGER") == 0 ? CU_MODULE_EAGER_LOADING : CU_MODULE_LAZY_LOADING;
+    return CUDA_SUCCESS;
+}

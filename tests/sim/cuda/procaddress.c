@@ -4,8 +4,8 @@
  * headers declare and the stand-in does not implement (at the version
  * asked) resolve to a function that returns CUDA_ERROR_NOT_SUPPORTED
  * (unsupported.c), so that every lookup the static runtime makes at
- * start-up succeeds (it also needs private driver interfaces the stand-in
- * does not provide; README, "The CPU stand-in"). */
+ * start-up succeeds (it then asks for the driver's private interfaces,
+ * export.c). */
 #include "internal.h"
 #include "unsupported.h"
 
@@ -15,8 +15,14 @@
  * the older exports under their own names. */
 #undef cuGetProcAddress
 #undef cuEventElapsedTime
+#undef cuDeviceGetUuid
+#undef cuDevicePrimaryCtxRelease
+#undef cuDevicePrimaryCtxReset
 SIM_API CUresult cuGetProcAddress(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags);
 SIM_API CUresult cuEventElapsedTime(float *ms, CUevent start, CUevent end);
+SIM_API CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev);
+SIM_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
+SIM_API CUresult cuDevicePrimaryCtxReset(CUdevice dev);
 
 struct sim_entry {
     const char *name, *symbol, *per_thread_symbol;
