@@ -109,7 +109,8 @@ void late_order(tf_engine *e, const tf_access *a)
 
 void late_order_free(tf_engine *e, tf_range r, uint64_t stream)
 {
-    tf_access a = { .api = "free", .stream = stream };
+    tf_access a;
+    tf_access_init(&a, "free", stream);
     tf_access_write(&a, tf_view_dense(r.lo, r.hi - r.lo));
     late_order(e, &a);
 }

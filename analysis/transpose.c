@@ -27,7 +27,7 @@ static uint64_t shadow_take(const tf_engine *e)
 
 static void producer_access(const tf_transpose_desc *d, const char *api, tf_access *a)
 {
-    *a = (tf_access){.api = api, .stream = d->stream};
+    tf_access_init(a, api, d->stream);
     tf_access_read(a, tf_view_footprint(&d->src));
     tf_access_write(a, d->dst);
 }

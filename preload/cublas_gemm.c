@@ -75,10 +75,10 @@ static void describe_matvec(gemm_desc *d, const gemm_args *a)
 /* Fills *d (its arrays only up to their counts are meaningful). */
 static void gemm_describe(const gemm_kind *k, const gemm_args *a, gemm_desc *d)
 {
-    *d = (gemm_desc){ .stype = k->stype != TF_S_NONE ? k->stype : tf_compute_stype(a->compute, a->ct) };
+    /* Field by field: the access's range arrays are only read below their counts. */
+    d->stype = k->stype != TF_S_NONE ? k->stype : tf_compute_stype(a->compute, a->ct);
     bool host = tf_cublas_host_pointers(a->handle);
-    d->g.acc.api = k->api;
-    d->g.acc.stream = tf_cublas_stream(a->handle);
+    tf_gemm_init(&d->g, k->api, tf_cublas_stream(a->handle));
     d->g.dtype = tf_cuda_dtype_name(a->at);
     d->g.complex_type = tf_cuda_dtype_complex(a->ct);
     d->g.alpha_host = host && d->stype != TF_S_NONE && d->stype != TF_S_I32;

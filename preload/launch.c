@@ -274,7 +274,8 @@ bool tf_launch_begin(tf_launch *l)
     if (atomic_load(&tf_pending_now) == 0)
         return false;
     l->kind = LAUNCH_UNKNOWN;
-    l->acc = (tf_access){ .api = l->name ? l->name : l->api, .stream = l->stream, .unknown = true };
+    tf_access_init(&l->acc, l->name ? l->name : l->api, l->stream);
+    l->acc.unknown = true;
     if (tf_env_now.policy == TF_POLICY_ARGS) {
         gather_params(l);
         l->acc.params = l->params;

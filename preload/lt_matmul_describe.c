@@ -147,7 +147,7 @@ lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow 
     if (r != LT_DESCRIBED)
         return r;
     const lt_matmul_shadow *s = *sp;
-    *g = (tf_gemm){ .acc = { .api = "cublasLtMatmul", .stream = TF_STREAM(c->stream) } };
+    tf_gemm_init(g, "cublasLtMatmul", TF_STREAM(c->stream));
     if (!shapes(s, g))
         return LT_INVALID;
     g->dtype = tf_cuda_dtype_name(s->l[LT_A].type);
