@@ -15,6 +15,7 @@ _Atomic size_t tf_pending_now;
 _Atomic int tf_mode_now = TF_MODE_OFF;
 bool tf_learning_now;
 _Atomic bool tf_learn_open_now;
+_Atomic bool tf_launch_quiet_now, tf_consumer_quiet_now;
 
 static pthread_once_t tf_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t tf_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -159,6 +160,7 @@ _Atomic bool tf_state_ready;
 void tf_state_create(void)
 {
     pthread_once(&tf_once, tf_create);
+    tf_unlock(tf_lock()); /* publishes the quiet flags */
     atomic_store_explicit(&tf_state_ready, true, memory_order_release);
 }
 
@@ -170,11 +172,28 @@ tf_engine *tf_lock(void)
     return tf_engine_instance;
 }
 
+/* With the lock held, after tf_pending_now and tf_learn_open_now. A launch
+ * that sets learning's unwatched flag clears tf_consumer_quiet_now after it
+ * (sequentially consistent, both): either that clear comes after our store,
+ * or the check after our store sees the flag. */
+static void publish_quiet(void)
+{
+    bool off = atomic_load(&tf_mode_now) == TF_MODE_OFF;
+    bool idle = atomic_load(&tf_pending_now) == 0;
+    bool learning = tf_learning_now && !off;
+    atomic_store(&tf_launch_quiet_now, off || (idle && !learning && !tf_rules_loaded));
+    bool consumers = off || (idle && !(learning && atomic_load(&tf_learn_open_now)));
+    atomic_store(&tf_consumer_quiet_now, consumers);
+    if (consumers && learning && learn_recent_unwatched())
+        atomic_store(&tf_consumer_quiet_now, false);
+}
+
 void tf_unlock(tf_engine *e)
 {
     atomic_store_explicit(&tf_pending_now, e ? tf_engine_pending(e) : 0, memory_order_release);
     if (tf_learning_now)
         atomic_store_explicit(&tf_learn_open_now, e && tf_learn_open(e), memory_order_relaxed);
+    publish_quiet();
     tf_holding = false;
     pthread_mutex_unlock(&tf_mutex);
     tf_depth--;
