@@ -120,8 +120,7 @@ void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok)
 {
     uint64_t id = shadow_take(e);
     if (id) {
-        tf_record *p = NULL;
-        HASH_FIND(hh, e->pending, &id, sizeof id, p);
+        tf_record *p = rec_find(e, id);
         if (p && !ok) { /* it never ran: there is nothing to shadow */
             e->n.deferred--;
             rec_discard(e, p);
