@@ -8,6 +8,7 @@
 #include "rules.h"
 #include "state.h"
 #include "late_marks.h"
+#include "word_lock.h"
 
 __thread int tf_depth __attribute__((tls_model("initial-exec")));
 tf_env tf_env_now;
@@ -18,7 +19,7 @@ _Atomic bool tf_learn_open_now;
 _Atomic bool tf_launch_quiet_now, tf_consumer_quiet_now;
 
 static pthread_once_t tf_once = PTHREAD_ONCE_INIT;
-static pthread_mutex_t tf_mutex = PTHREAD_MUTEX_INITIALIZER;
+static tf_word_lock tf_mutex; /* the engine lock (word_lock.h) */
 static tf_engine *tf_engine_instance;
 static tf_config tf_cfg;
 static tf_rules *tf_rules_loaded;
@@ -50,7 +51,7 @@ static void tf_at_exit(void)
 {
     bool held = tf_holding;
     if (!held)
-        pthread_mutex_lock(&tf_mutex);
+        tf_word_lock_take(&tf_mutex);
     tf_engine *e = tf_engine_instance;
     tf_engine_instance = NULL;
     atomic_store(&tf_mode_now, TF_MODE_OFF);
@@ -70,7 +71,7 @@ static void tf_at_exit(void)
     }
     tf_cfg.log = tf_cfg.summary = NULL;
     if (!held)
-        pthread_mutex_unlock(&tf_mutex);
+        tf_word_lock_give(&tf_mutex);
 }
 
 /* Registered at load time, before the program or any library can register
@@ -89,15 +90,15 @@ __attribute__((constructor)) static void tf_load(void)
 }
 
 /* The child of a fork has one thread; whatever the parent held the lock
- * for was finished by prepare/parent, so a fresh mutex is consistent. The
+ * for was finished by prepare/parent, so a fresh (free) lock is consistent. The
  * child cannot replay into the parent's CUDA context and must not write the
  * parent's summary a second time: the layer is off there, and its records
  * and files are the parent's. */
-static void tf_fork_prepare(void) { pthread_mutex_lock(&tf_mutex); }
-static void tf_fork_parent(void) { pthread_mutex_unlock(&tf_mutex); }
+static void tf_fork_prepare(void) { tf_word_lock_take(&tf_mutex); }
+static void tf_fork_parent(void) { tf_word_lock_give(&tf_mutex); }
 static void tf_fork_child(void)
 {
-    pthread_mutex_init(&tf_mutex, NULL);
+    atomic_store(&tf_mutex, 0);
     tf_forked_child = true;
     tf_engine_instance = NULL; /* left allocated: it is the parent's to free */
     atomic_store(&tf_mode_now, TF_MODE_OFF);
@@ -167,7 +168,7 @@ void tf_state_create(void)
 tf_engine *tf_lock(void)
 {
     tf_depth++;
-    pthread_mutex_lock(&tf_mutex);
+    tf_word_lock_take(&tf_mutex);
     tf_holding = true;
     return tf_engine_instance;
 }
@@ -195,7 +196,7 @@ void tf_unlock(tf_engine *e)
         atomic_store_explicit(&tf_learn_open_now, e && tf_learn_open(e), memory_order_relaxed);
     publish_quiet();
     tf_holding = false;
-    pthread_mutex_unlock(&tf_mutex);
+    tf_word_lock_give(&tf_mutex);
     tf_depth--;
 }
 
