@@ -15,6 +15,16 @@
 static cudaEvent_t spare[TF_SPARE_EVENTS];
 static int nspare;
 
+/* After our own runtime call: a call that succeeded left no error for the
+ * program's next cudaGetLastError, so only a failure needs the error put
+ * back as it was (tf_rt_error_release's two runtime calls). */
+static bool settled(int held, bool ok)
+{
+    if (!ok)
+        tf_rt_error_release(held);
+    return ok;
+}
+
 static void *mark(void *ctx, uint64_t stream)
 {
     (void)ctx;
@@ -25,11 +35,13 @@ static void *mark(void *ctx, uint64_t stream)
         return NULL;
     int held = tf_rt_error_hold();
     cudaEvent_t ev = nspare ? spare[--nspare] : NULL;
-    if (!ev && create(&ev, cudaEventDisableTiming) != cudaSuccess)
-        ev = NULL;
-    else if (record(ev, (cudaStream_t)(uintptr_t)tf_stream_arg(stream)) != cudaSuccess)
-        destroy(ev), ev = NULL;
-    tf_rt_error_release(held);
+    if (!ev && !settled(held, create(&ev, cudaEventDisableTiming) == cudaSuccess))
+        return NULL;
+    if (record(ev, (cudaStream_t)(uintptr_t)tf_stream_arg(stream)) != cudaSuccess) {
+        destroy(ev);
+        tf_rt_error_release(held);
+        return NULL;
+    }
     return ev;
 }
 
@@ -40,9 +52,7 @@ static bool remark(void *ctx, void *m, uint64_t stream)
     if (!record)
         return false;
     int held = tf_rt_error_hold();
-    bool ok = record((cudaEvent_t)m, (cudaStream_t)(uintptr_t)tf_stream_arg(stream)) == cudaSuccess;
-    tf_rt_error_release(held);
-    return ok;
+    return settled(held, record((cudaEvent_t)m, (cudaStream_t)(uintptr_t)tf_stream_arg(stream)) == cudaSuccess);
 }
 
 /* Only success counts as done: not ready, and errors too, keep the mark. */
@@ -53,17 +63,14 @@ static bool done(void *ctx, void *m)
     if (!query)
         return false;
     int held = tf_rt_error_hold();
-    bool ok = query((cudaEvent_t)m) == cudaSuccess;
-    tf_rt_error_release(held);
-    return ok;
+    return settled(held, query((cudaEvent_t)m) == cudaSuccess);
 }
 
 static void wait(void *ctx, void *m, uint64_t stream)
 {
     (void)ctx;
     int held = tf_rt_error_hold();
-    tf_stream_wait(stream, m);
-    tf_rt_error_release(held);
+    settled(held, tf_stream_wait(stream, m) == cudaSuccess);
 }
 
 static void release(void *ctx, void *m)
