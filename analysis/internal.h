@@ -62,6 +62,16 @@ typedef struct tf_counts {
  *   O(log n) each (plus O(log n) per record found).
  * - allocs, granules: the live allocations by base and by address (a page
  *   map, allocs.c); every lookup is O(1) in the number of allocations.
+ * - late: one mark per stream with a late read outstanding (late_merge
+ *   re-records a stream's mark rather than adding one), walked by each
+ *   access while there is any: O(streams with work in flight), and empty
+ *   once their events complete.
+ * - learn (learn_internal.h): signatures by hash, O(1); a fixed ring.
+ * - spares (records, allocation entries, late marks): O(1) to take or give.
+ * Kernels seen, rule signatures, streams and threads index nothing here:
+ * the preload keeps names by handle and rule matches by name (names.c,
+ * O(1)), stream ids are computed (stream_id.c) and per-thread state is
+ * thread-local.
  * Nothing on the per-call paths walks a whole table. */
 struct tf_engine {
     tf_config cfg;

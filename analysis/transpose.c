@@ -11,7 +11,9 @@
  * own (one producer at a time per thread; nested calls never reach the
  * engine). */
 typedef struct shadow_slot { const tf_engine *e; uint64_t id; } shadow_slot;
-static __thread shadow_slot shadow;
+/* initial-exec, as the preload's own thread-locals: the library is loaded
+ * at start-up, and the default model costs a __tls_get_addr call a use. */
+static __thread shadow_slot shadow __attribute__((tls_model("initial-exec")));
 
 static void shadow_set(const tf_engine *e, uint64_t id)
 {
