@@ -30,6 +30,9 @@ static lt_described decode(const lt_matmul_call *c, lt_matmul_shadow *s)
     s->pointer_mode = (int32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_POINTER_MODE, CUBLASLT_POINTER_MODE_HOST);
     s->epilogue = (uint32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_EPILOGUE, CUBLASLT_EPILOGUE_DEFAULT);
     s->complex_type = tf_cuda_dtype_complex(s->l[LT_A].type);
+    s->scale_mode[0] = (int32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, 0);
+    s->scale_mode[1] = (int32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, 0);
+    s->side_pointers = lt_matmul_side_pointers(&s->desc);
     return LT_DESCRIBED;
 }
 
@@ -106,8 +109,7 @@ static const char *operand_refusal(const lt_matmul_shadow *s, int i, bool mapped
 {
     if (fp8(s->l[LT_A].type) || fp8(s->l[LT_B].type))
         return "FP8 cublasLtMatmul must stay TN";
-    int32_t mode_attr = i == LT_A ? CUBLASLT_MATMUL_DESC_A_SCALE_MODE : CUBLASLT_MATMUL_DESC_B_SCALE_MODE;
-    if (lt_attrs_int(&s->desc, mode_attr, 0) != 0)
+    if (s->scale_mode[i] != 0)
         return "block-scaled operand: its scale factors follow its layout";
     if (!mapped)
         return "conjugate of a row-ordered complex operand has no cuBLASLt form";
