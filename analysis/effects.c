@@ -59,7 +59,7 @@ static void unknown_effects(tf_engine *e, const tf_access *a)
         return;
     }
     tf_record *p, *tmp;
-    HASH_ITER(hh, e->pending, p, tmp)
+    REC_EACH_PENDING(e, p, tmp)
         rec_materialize(e, p, a->stream, why, a->api);
 }
 

@@ -8,8 +8,10 @@
 tf_engine *tf_engine_new(const tf_config *cfg)
 {
     tf_engine *e = calloc(1, sizeof *e);
-    if (e)
+    if (e) {
         e->cfg = *cfg;
+        rec_init(e);
+    }
     return e;
 }
 
@@ -24,8 +26,9 @@ void tf_engine_free(tf_engine *e)
         return;
     tf_record *p, *tmp;
     e->cfg.sync.mark = NULL; /* nothing runs after exit: no more late reads */
-    HASH_ITER(hh, e->pending, p, tmp)
+    REC_EACH_PENDING(e, p, tmp)
         rec_drop(e, p, "process exit: destination never freed");
+    rec_fini(e);
     summary_write(e);
     learn_free(e);
     rec_free_spares(e);
@@ -108,7 +111,7 @@ void tf_access_end(tf_engine *e, const tf_access *a, bool ok)
 static void materialize_if(tf_engine *e, uint64_t stream, uint64_t handle, int by, const char *reason)
 {
     tf_record *p, *tmp;
-    HASH_ITER(hh, e->pending, p, tmp) {
+    REC_EACH_PENDING(e, p, tmp) {
         bool hit = by == 0 || (by == 1 && p->d.stream == stream) || (by == 2 && p->d.handle == handle);
         if (hit)
             rec_materialize(e, p, stream, reason, reason);

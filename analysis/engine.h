@@ -105,6 +105,19 @@ typedef struct tf_access {
 typedef bool (*tf_word_fn)(uint64_t value, size_t offset, void *ctx);
 bool tf_scan_words(const void *bytes, size_t len, tf_word_fn fn, void *ctx);
 
+/* An empty access. Only the entries below the counts are ever read, so the
+ * range arrays (about 600 bytes) are left as they are: zeroing them was a
+ * hundred instructions on every described call. */
+static inline void tf_access_init(tf_access *a, const char *api, uint64_t stream)
+{
+    a->api = api;
+    a->stream = stream;
+    a->nreads = a->nwrites = 0;
+    a->unknown = a->overflow = false;
+    a->params = NULL;
+    a->params_len = 0;
+}
+
 void tf_access_read(tf_access *a, tf_range r);
 void tf_access_write(tf_access *a, tf_view w);
 
@@ -125,6 +138,17 @@ typedef struct tf_gemm {
     tf_operand in[2];
     int nin;
 } tf_gemm;
+
+/* A GEMM with no operands yet (its arrays left as they are, as in
+ * tf_access_init). */
+static inline void tf_gemm_init(tf_gemm *g, const char *api, uint64_t stream)
+{
+    tf_access_init(&g->acc, api, stream);
+    g->dtype = NULL;
+    g->m = g->n = g->k = 0;
+    g->complex_type = g->alpha_host = false;
+    g->nin = 0;
+}
 
 /* What the hook must change in one operand. */
 typedef struct tf_rewrite {

@@ -85,9 +85,7 @@ void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
 
 static tf_record *find(tf_engine *e, uint64_t id)
 {
-    tf_record *p = NULL;
-    HASH_FIND(hh, e->pending, &id, sizeof id, p);
-    return p;
+    return rec_find(e, id);
 }
 
 void tf_gemm_fallback(tf_engine *e, const tf_gemm *g, tf_plan *plan, const char *why)

@@ -62,10 +62,24 @@ typedef struct tf_counts {
  *   O(log n) each (plus O(log n) per record found).
  * - allocs, granules: the live allocations by base and by address (a page
  *   map, allocs.c); every lookup is O(1) in the number of allocations.
+ * - late: one mark per stream with a late read outstanding (late_merge
+ *   re-records a stream's mark rather than adding one), walked by each
+ *   access while there is any: O(streams with work in flight), and empty
+ *   once their events complete.
+ * - learn (learn_internal.h): signatures by hash, O(1); a fixed ring.
+ * - spares (records, allocation entries, late marks): O(1) to take or give.
+ * Kernels seen, rule signatures, streams and threads index nothing here:
+ * the preload keeps names by handle and rule matches by name (names.c,
+ * O(1)), stream ids are computed (stream_id.c) and per-thread state is
+ * thread-local.
  * Nothing on the per-call paths walks a whole table. */
 struct tf_engine {
     tf_config cfg;
-    tf_record *pending; /* uthash by id: only PENDING records live here */
+    tf_record *pending; /* uthash by id: PENDING records and the anchor */
+    /* Never pending (id 0): uthash frees a table whose last entry leaves and
+     * the next add allocates and clears a new one, which a program with one
+     * transpose in flight at a time would pay on every record. */
+    tf_record pending_anchor;
     size_t npending;
     tf_itree pend_src, pend_dst;
     uint64_t next_id;
@@ -79,6 +93,7 @@ struct tf_engine {
     tf_counts n;
     struct tf_late *late; /* late.c */
     size_t nlate;
+    struct tf_late *late_spare; /* ended ones kept for reuse: as many as were ever live at once */
     bool log_write_failed, summary_write_failed; /* said once on stderr */
     struct tf_learn *learn; /* NULL unless learning (learn.c) */
 };
@@ -91,6 +106,12 @@ void rec_drop(tf_engine *e, tf_record *p, const char *reason);
 uint64_t rec_bytes(const tf_record *p);
 void rec_discard(tf_engine *e, tf_record *p); /* forget without a verdict */
 void rec_free_spares(tf_engine *e);
+void rec_init(tf_engine *e);  /* the pending table, with its anchor */
+void rec_fini(tf_engine *e);  /* after every record has left */
+tf_record *rec_find(tf_engine *e, uint64_t id); /* a pending record, or NULL */
+/* Every pending record; the body may act on (and free) p. */
+#define REC_EACH_PENDING(e, p, tmp) \
+    HASH_ITER(hh, (e)->pending, p, tmp) if ((p) != &(e)->pending_anchor)
 /* The next pending record after *at whose source (or destination)
  * footprint overlaps r; a walk may act on (and free) what it is given. */
 tf_record *rec_next_src(tf_engine *e, tf_range r, tf_icursor *at);

@@ -53,12 +53,15 @@ void late_note(tf_engine *e, const tf_record *p, bool replayed)
         return;
     if (late_merge(e, p, replayed ? p->dst_fp : (tf_range){ 0, 0 }))
         return;
-    struct tf_late *l = malloc(sizeof *l);
+    struct tf_late *l = e->late_spare ? e->late_spare : malloc(sizeof *l);
     void *mark = l ? s->mark(s->ctx, p->d.stream) : NULL;
     if (!mark) {
-        free(l);
+        if (l && l != e->late_spare)
+            free(l);
         return;
     }
+    if (l == e->late_spare)
+        e->late_spare = l->next;
     *l = (struct tf_late){ p->d.stream, p->src_fp, replayed ? p->dst_fp : (tf_range){ 0, 0 }, mark, e->late };
     e->late = l;
     e->nlate++;
@@ -69,7 +72,8 @@ static void late_remove(tf_engine *e, struct tf_late **at)
     struct tf_late *l = *at;
     *at = l->next;
     e->cfg.sync.release(e->cfg.sync.ctx, l->mark);
-    free(l);
+    l->next = e->late_spare;
+    e->late_spare = l;
     e->nlate--;
 }
 
@@ -109,18 +113,25 @@ void late_order(tf_engine *e, const tf_access *a)
 
 void late_order_free(tf_engine *e, tf_range r, uint64_t stream)
 {
-    tf_access a = { .api = "free", .stream = stream };
+    tf_access a;
+    tf_access_init(&a, "free", stream);
     tf_access_write(&a, tf_view_dense(r.lo, r.hi - r.lo));
     late_order(e, &a);
+}
+
+static void free_list(struct tf_late **list)
+{
+    while (*list) {
+        struct tf_late *l = *list;
+        *list = l->next;
+        free(l);
+    }
 }
 
 /* At exit the marks are left to the driver: CUDA may be gone already. */
 void late_clear(tf_engine *e)
 {
-    while (e->late) {
-        struct tf_late *l = e->late;
-        e->late = l->next;
-        free(l);
-    }
+    free_list(&e->late);
+    free_list(&e->late_spare);
     e->nlate = 0;
 }

@@ -254,7 +254,7 @@ void tf_learn_distrust(tf_engine *e, uint64_t record, const char *why)
     tf_record *p = NULL;
     learn_sig *s, *tmp;
     if (e->learn)
-        HASH_FIND(hh, e->pending, &record, sizeof record, p);
+        p = rec_find(e, record);
     if (!p)
         return;
     HASH_ITER(hh, e->learn->sigs, s, tmp) {

@@ -42,10 +42,10 @@ typedef struct learn_seen {
 
 typedef struct tf_learn {
     tf_learn_knobs knobs;
-    learn_sig *sigs;                 /* uthash by hash */
+    learn_sig *sigs;                 /* uthash by hash: O(1) a launch's lookup, at most knobs' cap entries */
     int nsigs, ncandidates;
     bool sig_cap_logged, cand_cap_logged;
-    learn_seen ring[LEARN_RING];
+    learn_seen ring[LEARN_RING];     /* fixed: tf_learn_open walks its 16 entries at most */
     unsigned ring_next;
     uint64_t lo, hi;                 /* span of every allocation seen: what a pointer looks like */
     uint64_t clock;                  /* noted launches so far */

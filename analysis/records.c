@@ -147,16 +147,28 @@ void rec_drop(tf_engine *e, tf_record *p, const char *reason)
     rec_discard(e, p);
 }
 
-static tf_record *find_pending(tf_engine *e, uint64_t id)
+void rec_init(tf_engine *e)
+{
+    e->pending_anchor.id = 0; /* ids start at 1 */
+    HASH_ADD(hh, e->pending, id, sizeof e->pending_anchor.id, &e->pending_anchor);
+}
+
+void rec_fini(tf_engine *e)
+{
+    HASH_CLEAR(hh, e->pending);
+}
+
+tf_record *rec_find(tf_engine *e, uint64_t id)
 {
     tf_record *p = NULL;
-    HASH_FIND(hh, e->pending, &id, sizeof id, p);
+    if (id)
+        HASH_FIND(hh, e->pending, &id, sizeof id, p);
     return p;
 }
 
 bool tf_record_get(tf_engine *e, uint64_t id, tf_transpose_desc *d)
 {
-    tf_record *p = find_pending(e, id);
+    tf_record *p = rec_find(e, id);
     if (p)
         *d = p->d;
     return p != NULL;
@@ -164,7 +176,7 @@ bool tf_record_get(tf_engine *e, uint64_t id, tf_transpose_desc *d)
 
 int tf_record_run_to(tf_engine *e, uint64_t id, uint64_t dst, uint64_t stream)
 {
-    tf_record *p = find_pending(e, id);
+    tf_record *p = rec_find(e, id);
     if (!p || !p->replay.run_to)
         return -1;
     return p->replay.run_to(p->replay.arg, dst, stream);

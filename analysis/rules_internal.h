@@ -45,6 +45,10 @@ struct tf_rule {
  * `key` is one of them; *err is then NULL or the problem. */
 bool rule_extra_key(tf_rule *r, const char *key, const char *value, const char **err);
 
+/* In file order. tf_rules_match walks them (fnmatch each): the preload
+ * asks once per kernel name and remembers the answer (launch.c), so a
+ * launch costs O(1) in the number of rules, plus, for a name that has a
+ * rule, the guards of the rules from that first match on. */
 struct tf_rules {
     tf_rule *v;
     size_t n, cap;

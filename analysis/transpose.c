@@ -11,7 +11,9 @@
  * own (one producer at a time per thread; nested calls never reach the
  * engine). */
 typedef struct shadow_slot { const tf_engine *e; uint64_t id; } shadow_slot;
-static __thread shadow_slot shadow;
+/* initial-exec, as the preload's own thread-locals: the library is loaded
+ * at start-up, and the default model costs a __tls_get_addr call a use. */
+static __thread shadow_slot shadow __attribute__((tls_model("initial-exec")));
 
 static void shadow_set(const tf_engine *e, uint64_t id)
 {
@@ -27,7 +29,7 @@ static uint64_t shadow_take(const tf_engine *e)
 
 static void producer_access(const tf_transpose_desc *d, const char *api, tf_access *a)
 {
-    *a = (tf_access){.api = api, .stream = d->stream};
+    tf_access_init(a, api, d->stream);
     tf_access_read(a, tf_view_footprint(&d->src));
     tf_access_write(a, d->dst);
 }
@@ -120,8 +122,7 @@ void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok)
 {
     uint64_t id = shadow_take(e);
     if (id) {
-        tf_record *p = NULL;
-        HASH_FIND(hh, e->pending, &id, sizeof id, p);
+        tf_record *p = rec_find(e, id);
         if (p && !ok) { /* it never ran: there is nothing to shadow */
             e->n.deferred--;
             rec_discard(e, p);

@@ -28,35 +28,10 @@ bool tf_view_valid(const tf_view *v)
            v->ld >= (v->rows > 0 ? v->rows : 1) && v->stride >= 0 && footprint_fits(v);
 }
 
-static bool view_empty(const tf_view *v)
-{
-    return v->rows == 0 || v->cols == 0;
-}
-
-tf_range tf_view_footprint(const tf_view *v)
-{
-    tf_range r = {v->addr, v->addr};
-    if (view_empty(v))
-        return r;
-    uint64_t last = (uint64_t)(v->batch - 1) * (uint64_t)v->stride +
-                    (uint64_t)(v->cols - 1) * (uint64_t)v->ld + (uint64_t)v->rows;
-    r.hi = v->addr + last * v->elem;
-    return r;
-}
 
 uint64_t tf_view_bytes(const tf_view *v)
 {
     return (uint64_t)v->rows * (uint64_t)v->cols * (uint64_t)v->batch * v->elem;
-}
-
-bool tf_range_overlaps(tf_range a, tf_range b)
-{
-    return a.lo < b.hi && b.lo < a.hi;
-}
-
-bool tf_range_contains(tf_range outer, tf_range inner)
-{
-    return outer.lo <= inner.lo && inner.hi <= outer.hi;
 }
 
 /* Splits an element offset into (i, j, b) on the parent's grid. A parent
@@ -119,7 +94,7 @@ static bool dense(const tf_view *v)
 
 bool tf_view_covers(const tf_view *w, const tf_view *v)
 {
-    if (view_empty(v))
+    if (tf_view_empty(v))
         return true;
     if (dense(w))
         return tf_range_contains(tf_view_footprint(w), tf_view_footprint(v));

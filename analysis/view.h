@@ -24,9 +24,32 @@ typedef struct tf_view {
 typedef struct tf_offset { int64_t i0, j0, b0, di, dj; } tf_offset;
 
 tf_view tf_view_dense(uint64_t addr, uint64_t bytes); /* a plain byte range as a view */
-tf_range tf_view_footprint(const tf_view *v);
-bool tf_range_overlaps(tf_range a, tf_range b);
-bool tf_range_contains(tf_range outer, tf_range inner);
+/* Inline: every described call asks these a few dozen times. */
+static inline bool tf_view_empty(const tf_view *v)
+{
+    return v->rows == 0 || v->cols == 0;
+}
+
+static inline tf_range tf_view_footprint(const tf_view *v)
+{
+    tf_range r = {v->addr, v->addr};
+    if (tf_view_empty(v))
+        return r;
+    uint64_t last = (uint64_t)(v->batch - 1) * (uint64_t)v->stride +
+                    (uint64_t)(v->cols - 1) * (uint64_t)v->ld + (uint64_t)v->rows;
+    r.hi = v->addr + last * v->elem;
+    return r;
+}
+
+static inline bool tf_range_overlaps(tf_range a, tf_range b)
+{
+    return a.lo < b.hi && b.lo < a.hi;
+}
+
+static inline bool tf_range_contains(tf_range outer, tf_range inner)
+{
+    return outer.lo <= inner.lo && inner.hi <= outer.hi;
+}
 bool tf_view_valid(const tf_view *v);
 /* True when every element of `sub` is an element of `parent` at the same
  * (i,j,b) grid: same element size and leading dimension, offset on the grid,

@@ -122,7 +122,8 @@ static tf_transpose_desc geam_desc(const geam_kind *k, const geam_args *a, const
  * derives from a refused producer's views. */
 static tf_access geam_access(const geam_kind *k, const geam_args *a, const geam_plan *p, bool write)
 {
-    tf_access acc = { .api = k->api, .stream = p->stream };
+    tf_access acc;
+    tf_access_init(&acc, k->api, p->stream);
     tf_view va = geam_operand(k, a, true), vb = geam_operand(k, a, false);
     if (!p->host)
         tf_access_scalars(&acc, k->t, a->alpha, a->beta);

@@ -36,7 +36,8 @@ typedef struct gemm_desc {
 static void add_operand(gemm_desc *d, const char *role, tf_view v, cublasOperation_t op, bool is_b)
 {
     int i = d->g.nin++;
-    d->g.in[i] = (tf_operand){ .role = role, .v = v, .op = tf_op_from_cublas(op) };
+    tf_operand *o = &d->g.in[i];
+    o->role = role, o->v = v, o->op = tf_op_from_cublas(op), o->refuse = NULL;
     d->is_b[i] = is_b;
 }
 
@@ -75,10 +76,10 @@ static void describe_matvec(gemm_desc *d, const gemm_args *a)
 /* Fills *d (its arrays only up to their counts are meaningful). */
 static void gemm_describe(const gemm_kind *k, const gemm_args *a, gemm_desc *d)
 {
-    *d = (gemm_desc){ .stype = k->stype != TF_S_NONE ? k->stype : tf_compute_stype(a->compute, a->ct) };
+    /* Field by field: the access's range arrays are only read below their counts. */
+    d->stype = k->stype != TF_S_NONE ? k->stype : tf_compute_stype(a->compute, a->ct);
     bool host = tf_cublas_host_pointers(a->handle);
-    d->g.acc.api = k->api;
-    d->g.acc.stream = tf_cublas_stream(a->handle);
+    tf_gemm_init(&d->g, k->api, tf_cublas_stream(a->handle));
     d->g.dtype = tf_cuda_dtype_name(a->at);
     d->g.complex_type = tf_cuda_dtype_complex(a->ct);
     d->g.alpha_host = host && d->stype != TF_S_NONE && d->stype != TF_S_I32;
@@ -95,10 +96,11 @@ static void gemm_describe(const gemm_kind *k, const gemm_args *a, gemm_desc *d)
         tf_access_read(&d->g.acc, tf_view_footprint(&d->g.acc.writes[0]));
 }
 
-/* The call with the plan's operands and scale; `alpha` holds the new scale. */
-static gemm_args gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_plan *plan, tf_scalar *alpha)
+/* *b: the call with the plan's operands and scale; `alpha` holds the new scale. */
+static void gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_plan *plan, tf_scalar *alpha,
+                         gemm_args *b)
 {
-    gemm_args b = *a;
+    *b = *a;
     for (int i = 0; i < d->g.nin; i++) {
         const tf_rewrite *r = &plan->in[i];
         if (!r->folded)
@@ -106,22 +108,21 @@ static gemm_args gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_p
         const void *p = (const void *)(uintptr_t)r->addr;
         cublasOperation_t op = tf_op_to_cublas(r->op);
         if (d->is_b[i]) {
-            b.B = p, b.ldb = r->ld, b.tb = op;
-            b.sb = a->sb ? r->stride : 0;
+            b->B = p, b->ldb = r->ld, b->tb = op;
+            b->sb = a->sb ? r->stride : 0;
         } else {
-            b.A = p, b.lda = r->ld, b.ta = op;
-            b.sa = a->sa ? r->stride : 0;
+            b->A = p, b->lda = r->ld, b->ta = op;
+            b->sa = a->sa ? r->stride : 0;
             /* A GEMV's m x n is A as stored, and the fold stores it transposed. */
             if (d->matvec)
-                b.m = a->n, b.n = a->m;
+                b->m = a->n, b->n = a->m;
         }
     }
     if (plan->alpha_mul != 1.0) {
         *alpha = tf_scalar_load(d->stype, a->alpha);
         tf_scalar_mul(d->stype, alpha, plan->alpha_mul);
-        b.alpha = alpha;
+        b->alpha = alpha;
     }
-    return b;
 }
 
 /* Verify mode: the call as it would have run, reading replayed copies of
@@ -151,7 +152,8 @@ static int gemm_unfolded(void *arg, const tf_relocation *r)
 static cublasStatus_t gemm_rewritten(const gemm_kind *k, const gemm_args *a, gemm_desc *d, tf_plan *plan)
 {
     tf_scalar alpha;
-    gemm_args b = gemm_rewrite(d, a, plan, &alpha);
+    gemm_args b;
+    gemm_rewrite(d, a, plan, &alpha, &b);
     void *snapshot = tf_verify_enabled() ? tf_verify_start(&d->g) : NULL;
     cublasStatus_t st = TF_PASS(k->invoke(&b));
     if (st == CUBLAS_STATUS_SUCCESS) {
@@ -170,9 +172,7 @@ static cublasStatus_t gemm_rewritten(const gemm_kind *k, const gemm_args *a, gem
 
 static cublasStatus_t gemm_folded(const gemm_kind *k, const gemm_args *a, gemm_desc *d)
 {
-    tf_plan plan;
-    memset(&plan, 0, sizeof plan);
-    plan.alpha_mul = 1.0;
+    tf_plan plan = { .alpha_mul = 1.0 }; /* as tf_gemm_begin leaves it when nothing folds */
     tf_engine *e = tf_lock();
     if (e)
         tf_gemm_begin(e, &d->g, &plan);

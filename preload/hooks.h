@@ -44,13 +44,19 @@ static inline void *tf_real_get(tf_fn_id id)
 }
 #define TF_REAL(name) ((tf_fn_##name)tf_real_get(TF_ID_##name))
 
-/* The real `name` when this call is nested inside another intercepted call
- * (tf_depth > 0, state.h) and the real function is already known, else
- * NULL. A hook whose first statement tail-calls it, and which leaves all
- * other work to an out-of-line function, costs a nested call (a runtime
- * launching through the driver) a few instructions and no stack frame. */
-#define TF_NESTED_REAL(name) \
-    ((tf_fn_##name)(tf_depth > 0 ? atomic_load_explicit(&tf_real_fns[TF_ID_##name], memory_order_acquire) : NULL))
+/* For launch hooks: the real `name` when the launch needs no look, else
+ * NULL: it is nested inside another intercepted call (tf_depth > 0,
+ * state.h), or launches are quiet (tf_launch_quiet_now: nothing pending, no
+ * rules, no learning), and the real function is already known. A hook whose
+ * first statement tail-calls it, and which leaves all other work to an
+ * out-of-line function, costs a pass-through launch a few instructions and
+ * no stack frame. A quiet launch runs at the depth it came with: the driver
+ * launch a runtime makes for it finds launches quiet too (or, if a record
+ * appeared meanwhile, describes it itself, as the launch it is). */
+#define TF_NESTED_REAL(name)                                                                           \
+    ((tf_fn_##name)(tf_depth > 0 || atomic_load_explicit(&tf_launch_quiet_now, memory_order_acquire)  \
+                        ? atomic_load_explicit(&tf_real_fns[TF_ID_##name], memory_order_acquire)       \
+                        : NULL))
 
 /* Declares `real` as the real `name`; returns `fail` from the hook when it
  * cannot be found. */

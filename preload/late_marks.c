@@ -16,16 +16,28 @@
 static void *spare[TF_SPARE_EVENTS];
 static int nspare;
 
+/* After our own runtime call: a call that succeeded left no error for the
+ * program's next cudaGetLastError, so only a failure needs the error put
+ * back as it was (tf_rt_error_release's two runtime calls). */
+static bool settled(int held, bool ok)
+{
+    if (!ok)
+        tf_rt_error_release(held);
+    return ok;
+}
+
 static void *mark(void *ctx, uint64_t stream)
 {
     (void)ctx;
     int held = tf_rt_error_hold();
     void *ev = nspare ? spare[--nspare] : NULL;
-    if (!ev && tf_event_create(&ev) != 0)
-        ev = NULL;
-    else if (tf_event_record(ev, (void *)(uintptr_t)tf_stream_arg(stream)) != 0)
-        tf_event_destroy(ev), ev = NULL;
-    tf_rt_error_release(held);
+    if (!ev && !settled(held, tf_event_create(&ev) == 0))
+        return NULL;
+    if (tf_event_record(ev, (void *)(uintptr_t)tf_stream_arg(stream)) != 0) {
+        tf_event_destroy(ev);
+        tf_rt_error_release(held);
+        return NULL;
+    }
     return ev;
 }
 
@@ -33,9 +45,7 @@ static bool remark(void *ctx, void *m, uint64_t stream)
 {
     (void)ctx;
     int held = tf_rt_error_hold();
-    bool ok = tf_event_record(m, (void *)(uintptr_t)tf_stream_arg(stream)) == 0;
-    tf_rt_error_release(held);
-    return ok;
+    return settled(held, tf_event_record(m, (void *)(uintptr_t)tf_stream_arg(stream)) == 0);
 }
 
 /* Only success counts as done: not ready, and errors too, keep the mark. */
@@ -43,17 +53,14 @@ static bool done(void *ctx, void *m)
 {
     (void)ctx;
     int held = tf_rt_error_hold();
-    bool ok = tf_event_query(m) == 0;
-    tf_rt_error_release(held);
-    return ok;
+    return settled(held, tf_event_query(m) == 0);
 }
 
 static void wait(void *ctx, void *m, uint64_t stream)
 {
     (void)ctx;
     int held = tf_rt_error_hold();
-    tf_stream_wait(stream, m);
-    tf_rt_error_release(held);
+    settled(held, tf_stream_wait(stream, m) == cudaSuccess);
 }
 
 static void release(void *ctx, void *m)

@@ -247,10 +247,24 @@ bool launch_acceptable(tf_launch *l)
     return dims && stream;
 }
 
+/* The first rule whose glob matches the name: matched against every rule
+ * once per name (a rules file may hold a thousand learned rules), then
+ * remembered. */
+static const tf_rule *rule_for(const tf_rules *rules, const char *name)
+{
+    static const char no_rule; /* memoised "none" */
+    const void *m = tf_name_memo_get(name);
+    if (m)
+        return m == &no_rule ? NULL : m;
+    const tf_rule *r = tf_rules_match(rules, name);
+    tf_name_memo_set(name, r ? (const void *)r : &no_rule);
+    return r;
+}
+
 bool tf_launch_begin(tf_launch *l)
 {
     const tf_rules *rules = tf_state_rules();
-    const tf_rule *rule = rules && l->name ? tf_rules_match(rules, l->name) : NULL;
+    const tf_rule *rule = rules && l->name ? rule_for(rules, l->name) : NULL;
     bool deferred = false;
     l->kind = LAUNCH_SKIP;
     l->refused = false;
@@ -274,7 +288,8 @@ bool tf_launch_begin(tf_launch *l)
     if (atomic_load(&tf_pending_now) == 0)
         return false;
     l->kind = LAUNCH_UNKNOWN;
-    l->acc = (tf_access){ .api = l->name ? l->name : l->api, .stream = l->stream, .unknown = true };
+    tf_access_init(&l->acc, l->name ? l->name : l->api, l->stream);
+    l->acc.unknown = true;
     if (tf_env_now.policy == TF_POLICY_ARGS) {
         gather_params(l);
         l->acc.params = l->params;

@@ -71,7 +71,7 @@ bool learn_recent(const void *fn);
  * every pass-through launch asks. */
 static inline bool tf_launch_watching(const void *fn)
 {
-    if (!tf_active())
+    if (atomic_load_explicit(&tf_launch_quiet_now, memory_order_acquire) || !tf_active())
         return false;
     if (tf_learning_now && learn_recent(fn))
         return true;

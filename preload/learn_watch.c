@@ -33,7 +33,11 @@ bool learn_recent(const void *fn)
     unsigned i = atomic_load_explicit(&recent_next, memory_order_relaxed);
     atomic_store_explicit(&recent_next, i + 1, memory_order_relaxed);
     atomic_store_explicit(&recent[i % RECENT], fn, memory_order_relaxed);
-    atomic_store_explicit(&unwatched_recent, true, memory_order_relaxed);
+    if (!atomic_load_explicit(&unwatched_recent, memory_order_relaxed)) {
+        /* In this order, sequentially consistent: see state.c's publish_quiet. */
+        atomic_store(&unwatched_recent, true);
+        atomic_store(&tf_consumer_quiet_now, false);
+    }
     return learn_watched(fn);
 }
 

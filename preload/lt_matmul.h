@@ -27,6 +27,8 @@ typedef struct lt_matmul_shadow {
     int32_t pointer_mode;
     uint32_t epilogue;
     bool complex_type;
+    int32_t scale_mode[2];           /* A_SCALE_MODE, B_SCALE_MODE */
+    bool side_pointers;              /* any epilogue or scale pointer set (lt_matmul_side.c) */
     uint64_t snapshot;               /* unique to this decoding (lt_matmul_describe) */
 } lt_matmul_shadow;
 
@@ -40,6 +42,9 @@ typedef enum lt_described {
  * next call, and fills the engine description of the call. */
 lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow **s, tf_gemm *g);
 
+/* Whether a descriptor sets any pointer lt_matmul_side_access reads:
+ * decoded once per snapshot, so most calls skip the attribute lookups. */
+bool lt_matmul_side_pointers(const lt_attrs *desc);
 /* Epilogue inputs and outputs, device scalars and the workspace. */
 void lt_matmul_side_access(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_access *acc);
 

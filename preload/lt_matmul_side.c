@@ -120,12 +120,30 @@ static void fp8_access(const lt_matmul_shadow *s, tf_access *acc)
     }
 }
 
+bool lt_matmul_side_pointers(const lt_attrs *desc)
+{
+    static const int32_t ptrs[] = {
+        CUBLASLT_MATMUL_DESC_BIAS_POINTER, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER,
+        CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER,
+        CUBLASLT_MATMUL_DESC_C_SCALE_POINTER, CUBLASLT_MATMUL_DESC_D_SCALE_POINTER,
+        CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_SCALE_POINTER, CUBLASLT_MATMUL_DESC_D_OUT_SCALE_POINTER,
+        CUBLASLT_MATMUL_DESC_AMAX_D_POINTER, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_AMAX_POINTER,
+    };
+    for (size_t i = 0; i < sizeof ptrs / sizeof ptrs[0]; i++)
+        if (lt_attrs_u64(desc, ptrs[i], 0))
+            return true;
+    return false;
+}
+
 void lt_matmul_side_access(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_access *acc)
 {
-    bias_access(s, acc);
-    aux_access(s, acc);
+    if (s->side_pointers) {
+        bias_access(s, acc);
+        aux_access(s, acc);
+    }
     scalar_access(c, s, acc);
-    fp8_access(s, acc);
+    if (s->side_pointers)
+        fp8_access(s, acc);
     if (c->workspace && c->workspace_size)
         tf_access_write(acc, tf_view_dense(TF_ADDR(c->workspace), c->workspace_size));
 }

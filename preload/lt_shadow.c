@@ -1,6 +1,7 @@
 /* The shadow table, under a lock of its own so descriptor traffic
  * (frameworks make descriptors per call) never waits on the engine. A hash
  * by descriptor address: O(1) a lookup however many descriptors are live. */
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,12 @@ typedef struct lt_shadow {
 
 static lt_shadow *lt_shadows;
 static uint64_t lt_last_version; /* under LT_LOCK_SHADOW */
+static _Atomic uint64_t lt_epoch; /* bumped by every change to any shadow */
+
+uint64_t lt_shadow_epoch(void)
+{
+    return atomic_load_explicit(&lt_epoch, memory_order_acquire);
+}
 
 static lt_shadow *find(const void *desc)
 {
@@ -50,6 +57,7 @@ void lt_shadow_reset(lt_kind kind, const void *desc, const lt_attrs *initial)
         lt_attrs_copy(&s->attrs, initial);
         s->version = ++lt_last_version;
     }
+    atomic_fetch_add_explicit(&lt_epoch, 1, memory_order_release);
     lt_unlock(LT_LOCK_SHADOW);
 }
 
@@ -61,6 +69,7 @@ void lt_shadow_set(const void *desc, int32_t id, const void *buf, size_t size)
         lt_attrs_set(&s->attrs, id, buf, size);
         s->version = ++lt_last_version;
     }
+    atomic_fetch_add_explicit(&lt_epoch, 1, memory_order_release);
     lt_unlock(LT_LOCK_SHADOW);
 }
 
@@ -72,6 +81,7 @@ void lt_shadow_forget(const void *desc)
         HASH_DEL(lt_shadows, s);
         free(s);
     }
+    atomic_fetch_add_explicit(&lt_epoch, 1, memory_order_release);
     lt_unlock(LT_LOCK_SHADOW);
 }
 

@@ -21,6 +21,10 @@ bool lt_shadow_get(lt_kind kind, const void *desc, lt_attrs *out);
  * its current content across all shadows and all time, changed by every
  * Create/Init and SetAttribute; 0 when lt_shadow_get would fail. Decoded
  * snapshots keyed on versions stay valid while the versions do. */
+/* A number that changes whenever any shadow does (reset, set, forget): a
+ * caller that read it before checking versions may skip the check while
+ * it stays the same. */
+uint64_t lt_shadow_epoch(void);
 void lt_shadow_versions(int n, const lt_kind *kinds, const void *const *descs, uint64_t *out);
 
 #endif

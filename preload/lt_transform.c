@@ -26,7 +26,8 @@ tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x)
 
 tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write)
 {
-    tf_access acc = { .api = "cublasLtMatrixTransform", .stream = TF_STREAM(c->stream) };
+    tf_access acc;
+    tf_access_init(&acc, "cublasLtMatrixTransform", TF_STREAM(c->stream));
     if (!x->host)
         tf_access_scalars(&acc, x->stype, c->alpha, c->beta);
     for (int i = 0; i < 2; i++) {

@@ -14,6 +14,7 @@ typedef struct ptr_map { pthread_mutex_t mutex; slot *slots; size_t cap, used; }
 static ptr_map names = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
 static ptr_map kernels = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
 static ptr_map modules = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
+static ptr_map memos = { PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0 };
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 
 /* A fork while another thread holds a map's lock must not leave the child
@@ -23,10 +24,12 @@ static void fork_prepare(void)
     pthread_mutex_lock(&names.mutex);
     pthread_mutex_lock(&kernels.mutex);
     pthread_mutex_lock(&modules.mutex);
+    pthread_mutex_lock(&memos.mutex);
 }
 
 static void fork_parent(void)
 {
+    pthread_mutex_unlock(&memos.mutex);
     pthread_mutex_unlock(&modules.mutex);
     pthread_mutex_unlock(&kernels.mutex);
     pthread_mutex_unlock(&names.mutex);
@@ -37,6 +40,7 @@ static void fork_child(void)
     pthread_mutex_init(&names.mutex, NULL);
     pthread_mutex_init(&kernels.mutex, NULL);
     pthread_mutex_init(&modules.mutex, NULL);
+    pthread_mutex_init(&memos.mutex, NULL);
 }
 
 static void register_fork_handlers(void)
@@ -119,6 +123,9 @@ void tf_name_set_copy(const void *handle, const char *name)
         return;
     put(&names, handle, strdup(name)); /* kept for the process: handles may be reused */
 }
+
+void tf_name_memo_set(const char *name, const void *value) { put(&memos, name, value); }
+const void *tf_name_memo_get(const char *name) { return get(&memos, name); }
 
 void tf_module_set(const void *handle, uint64_t identity)
 {

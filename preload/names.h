@@ -16,6 +16,13 @@ void tf_name_alias(const void *alias, const void *handle);
 void tf_kernel_set(const void *host_fn, const void *kernel);
 const void *tf_kernel_get(const void *host_fn); /* NULL when unknown */
 
+/* A value memoised per name string (by its address: names outlive their
+ * use, above), NULL when none: launch.c keeps each name's first matching
+ * kernel rule there, so a launch matches the rules once per name, not once
+ * per launch. */
+void tf_name_memo_set(const char *name, const void *value);
+const void *tf_name_memo_get(const char *name);
+
 /* Module identity (a hash of the image a module or library was loaded
  * from) by handle: modules, libraries, and the functions and kernels taken
  * from them; 0 when unknown. */

@@ -8,6 +8,7 @@
 #include "rules.h"
 #include "state.h"
 #include "late_marks.h"
+#include "word_lock.h"
 
 __thread int tf_depth __attribute__((tls_model("initial-exec")));
 tf_env tf_env_now;
@@ -15,9 +16,10 @@ _Atomic size_t tf_pending_now;
 _Atomic int tf_mode_now = TF_MODE_OFF;
 bool tf_learning_now;
 _Atomic bool tf_learn_open_now;
+_Atomic bool tf_launch_quiet_now, tf_consumer_quiet_now;
 
 static pthread_once_t tf_once = PTHREAD_ONCE_INIT;
-static pthread_mutex_t tf_mutex = PTHREAD_MUTEX_INITIALIZER;
+static tf_word_lock tf_mutex; /* the engine lock (word_lock.h) */
 static tf_engine *tf_engine_instance;
 static tf_config tf_cfg;
 static tf_rules *tf_rules_loaded;
@@ -49,7 +51,7 @@ static void tf_at_exit(void)
 {
     bool held = tf_holding;
     if (!held)
-        pthread_mutex_lock(&tf_mutex);
+        tf_word_lock_take(&tf_mutex);
     tf_engine *e = tf_engine_instance;
     tf_engine_instance = NULL;
     atomic_store(&tf_mode_now, TF_MODE_OFF);
@@ -69,7 +71,7 @@ static void tf_at_exit(void)
     }
     tf_cfg.log = tf_cfg.summary = NULL;
     if (!held)
-        pthread_mutex_unlock(&tf_mutex);
+        tf_word_lock_give(&tf_mutex);
 }
 
 /* Registered at load time, before the program or any library can register
@@ -88,15 +90,15 @@ __attribute__((constructor)) static void tf_load(void)
 }
 
 /* The child of a fork has one thread; whatever the parent held the lock
- * for was finished by prepare/parent, so a fresh mutex is consistent. The
+ * for was finished by prepare/parent, so a fresh (free) lock is consistent. The
  * child cannot replay into the parent's CUDA context and must not write the
  * parent's summary a second time: the layer is off there, and its records
  * and files are the parent's. */
-static void tf_fork_prepare(void) { pthread_mutex_lock(&tf_mutex); }
-static void tf_fork_parent(void) { pthread_mutex_unlock(&tf_mutex); }
+static void tf_fork_prepare(void) { tf_word_lock_take(&tf_mutex); }
+static void tf_fork_parent(void) { tf_word_lock_give(&tf_mutex); }
 static void tf_fork_child(void)
 {
-    pthread_mutex_init(&tf_mutex, NULL);
+    atomic_store(&tf_mutex, 0);
     tf_forked_child = true;
     tf_engine_instance = NULL; /* left allocated: it is the parent's to free */
     atomic_store(&tf_mode_now, TF_MODE_OFF);
@@ -159,15 +161,32 @@ _Atomic bool tf_state_ready;
 void tf_state_create(void)
 {
     pthread_once(&tf_once, tf_create);
+    tf_unlock(tf_lock()); /* publishes the quiet flags */
     atomic_store_explicit(&tf_state_ready, true, memory_order_release);
 }
 
 tf_engine *tf_lock(void)
 {
     tf_depth++;
-    pthread_mutex_lock(&tf_mutex);
+    tf_word_lock_take(&tf_mutex);
     tf_holding = true;
     return tf_engine_instance;
+}
+
+/* With the lock held, after tf_pending_now and tf_learn_open_now. A launch
+ * that sets learning's unwatched flag clears tf_consumer_quiet_now after it
+ * (sequentially consistent, both): either that clear comes after our store,
+ * or the check after our store sees the flag. */
+static void publish_quiet(void)
+{
+    bool off = atomic_load(&tf_mode_now) == TF_MODE_OFF;
+    bool idle = atomic_load(&tf_pending_now) == 0;
+    bool learning = tf_learning_now && !off;
+    atomic_store(&tf_launch_quiet_now, off || (idle && !learning && !tf_rules_loaded));
+    bool consumers = off || (idle && !(learning && atomic_load(&tf_learn_open_now)));
+    atomic_store(&tf_consumer_quiet_now, consumers);
+    if (consumers && learning && learn_recent_unwatched())
+        atomic_store(&tf_consumer_quiet_now, false);
 }
 
 void tf_unlock(tf_engine *e)
@@ -175,8 +194,9 @@ void tf_unlock(tf_engine *e)
     atomic_store_explicit(&tf_pending_now, e ? tf_engine_pending(e) : 0, memory_order_release);
     if (tf_learning_now)
         atomic_store_explicit(&tf_learn_open_now, e && tf_learn_open(e), memory_order_relaxed);
+    publish_quiet();
     tf_holding = false;
-    pthread_mutex_unlock(&tf_mutex);
+    tf_word_lock_give(&tf_mutex);
     tf_depth--;
 }
 

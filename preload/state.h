@@ -75,10 +75,22 @@ static inline bool tf_watching(void)
 extern _Atomic bool tf_learn_open_now;
 bool learn_recent_unwatched(void);
 
+/* The pass-through calls' one load each, published at each unlock and when
+ * the engine is created (false until then, so the first call creates it):
+ *   tf_launch_quiet_now: no launch at depth 0 needs a look (nothing pending,
+ *     no rules, no learning);
+ *   tf_consumer_quiet_now: no GEMM needs a look (nothing pending, and no
+ *     learning, or no candidate open and nothing launched since the recent
+ *     functions were watched; learn_recent clears it).
+ * Either may be false when the long test below would say the same. */
+extern _Atomic bool tf_launch_quiet_now, tf_consumer_quiet_now;
+
 /* A GEMM must be described: something is pending, or it may make an
  * unknown kernel a learning candidate. */
 static inline bool tf_consumer_watching(void)
 {
+    if (atomic_load_explicit(&tf_consumer_quiet_now, memory_order_acquire))
+        return false;
     return tf_active() &&
            (atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0 ||
             (tf_learning_now && (atomic_load_explicit(&tf_learn_open_now, memory_order_relaxed) ||
