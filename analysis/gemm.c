@@ -41,8 +41,8 @@ static void refuse_operand(tf_engine *e, const tf_gemm *g, int i, operand_fit *f
     while ((p = record_under(e, &g->in[i].v)) && !fold_operand(&p->d, &g->in[i], g, &v)) {
         log_refuse_operand(e, p, g, i, &v.why);
         char text[128];
-        tf_why why = TF_WHY(operand_refused, .str = {g->acc.api, g->in[i].role,
-                                                     e->cfg.log ? tf_why_text(&v.why, text, sizeof text) : ""});
+        tf_why why = TF_WHY(operand_refused, .cause = v.why.key,
+                            .str = {g->acc.api, g->in[i].role, e->cfg.log ? tf_why_text(&v.why, text, sizeof text) : ""});
         rec_materialize(e, p, g->acc.stream, &why, g->acc.api);
     }
     *fit = p ? (operand_fit){p->id, v.rw, v.alpha} : (operand_fit){0};
@@ -98,7 +98,7 @@ void tf_gemm_fallback(tf_engine *e, const tf_gemm *g, tf_plan *plan, tf_reason w
         tf_record *p = plan->in[i].record ? find(e, plan->in[i].record) : NULL;
         if (!p)
             continue;
-        tf_why reason = TF_WHY(library_rejected, .str = {g->acc.api, tf_reason_text(why)});
+        tf_why reason = TF_WHY(library_rejected, .cause = why, .str = {g->acc.api, tf_reason_text(why)});
         log_refuse_operand(e, p, g, i, &reason);
         rec_materialize(e, p, g->acc.stream, &reason, g->acc.api);
     }

@@ -70,8 +70,8 @@ static void jl_end(tf_engine *e, jline *j)
 }
 
 /* The members every reason adds: key, the old coarse class (for tools that
- * matched on it before keys existed; refusals only, where it was "key") and
- * the text. */
+ * matched on it before keys existed; refusals only, where it was "key"),
+ * the text, and the key of a wrapped reason. */
 static void jl_why(jline *j, const tf_why *w, bool with_class)
 {
     char text[256];
@@ -79,6 +79,8 @@ static void jl_why(jline *j, const tf_why *w, bool with_class)
     if (with_class)
         jl_str(j, "class", tf_reason_class(w->key));
     jl_str(j, "reason", tf_why_text(w, text, sizeof text));
+    if (w->cause)
+        jl_str(j, "cause", tf_reason_key(w->cause));
 }
 
 const char *tf_op_name(tf_op op)

@@ -51,16 +51,16 @@
     X(fp8_tn, "consumer", "FP8 cublasLtMatmul must stay TN")                                                      \
     X(block_scaled, "consumer", "block-scaled operand: its scale factors follow its layout")                      \
     X(conj_row_order, "consumer", "conjugate of a row-ordered complex operand has no cuBLASLt form")              \
-    /* refuse + materialize: the folded call failed (the second %s says how) */                                   \
+    /* refuse + materialize: the folded call failed (cause: how; its text is the second %s) */                                   \
     X(library_rejected, "library", "folded %s rejected by the library: %s")                                       \
-    /* how the folded call failed: the value of library_rejected's second %s */                                   \
+    /* how the folded call failed: library_rejected's cause */                                   \
     X(cublas_rejected, "library", "cuBLAS rejected the folded call")                                              \
     X(lt_rejected_call, "library", "cuBLASLt rejected the folded call")                                           \
     X(lt_rejected_layout, "library", "cuBLASLt rejected the folded layout")                                       \
     X(lt_rejected_desc, "library", "cuBLASLt rejected the folded matmul descriptor")                              \
     X(lt_no_algorithm, "library", "no cuBLASLt algorithm for the folded layouts")                                 \
     X(out_of_memory, "library", "out of memory")                                                                  \
-    /* materialize: the engine */                                                                                 \
+    /* materialize: the engine (operand_refused: cause is the refusal's key, its text the third %s) */          \
     X(operand_refused, "operand", "read by %s operand %s: %s")                                                    \
     X(dst_read, "access", "destination read by %s")                                                               \
     X(src_overwritten, "access", "source overwritten by %s")                                                      \
@@ -115,9 +115,12 @@ typedef enum tf_reason {
     TF_R_COUNT
 } tf_reason;
 
-/* One occurrence of a reason: its key and the values its text takes. */
+/* One occurrence of a reason: its key and the values its text takes.
+ * `cause`: for a reason that wraps another (operand_refused,
+ * library_rejected), the wrapped one's key, logged as "cause". */
 typedef struct tf_why {
     tf_reason key;
+    tf_reason cause;
     const char *str[3];
     long long num[2];
     double real[2];

@@ -326,7 +326,7 @@ static void test_fallback(void **state)
     assert_int_equal(log_count(f, "\"event\":\"refuse\"", "\"key\":\"library_rejected\",\"class\":\"library\""), 1);
     assert_int_equal(log_count(f, "\"event\":\"materialize\"",
                                "\"key\":\"library_rejected\",\"reason\":\"folded cublasSgemm rejected by the library: "
-                               "cuBLAS rejected the folded call\""), 1);
+                               "cuBLAS rejected the folded call\",\"cause\":\"cublas_rejected\""), 1);
     fixture_free(f);
 }
 
