@@ -51,9 +51,9 @@
     X(fp8_tn, "consumer", "FP8 cublasLtMatmul must stay TN")                                                      \
     X(block_scaled, "consumer", "block-scaled operand: its scale factors follow its layout")                      \
     X(conj_row_order, "consumer", "conjugate of a row-ordered complex operand has no cuBLASLt form")              \
-    /* refuse + materialize: the folded call failed (cause: how; its text is the second %s) */                                   \
+    /* refuse + materialize: the folded call failed (its cause's text is the second %s) */                      \
     X(library_rejected, "library", "folded %s rejected by the library: %s")                                       \
-    /* how the folded call failed: library_rejected's cause */                                   \
+    /* cause of library_rejected: how the folded call failed */                                                 \
     X(cublas_rejected, "library", "cuBLAS rejected the folded call")                                              \
     X(lt_rejected_call, "library", "cuBLASLt rejected the folded call")                                           \
     X(lt_rejected_layout, "library", "cuBLASLt rejected the folded layout")                                       \
@@ -88,7 +88,7 @@
     X(dst_overwritten, "drop", "destination overwritten by %s")                                                   \
     /* verify, result=skipped */                                                                                  \
     X(verify_capture, "verify", "a stream capture is in progress")                                                \
-    /* learn, what=rejected, evicted or cap */                                                                    \
+    /* learn, what=rejected */                                                                                    \
     X(learn_foreign_memory, "learn", "a pointer parameter reaches memory not allocated on the device as transfold saw it") \
     X(learn_output_moved, "learn", "the output pointer is not where the GEMM saw it")                             \
     X(learn_cap_bytes, "learn", "cap: a measurement would snapshot more bytes than TRANSFOLD_LEARN_MAX_BYTES")    \
@@ -103,7 +103,9 @@
     X(learn_view_invalid, "learn", "the GEMM's view is empty or invalid")                                         \
     X(learn_not_transpose, "learn", "the written bytes are not the transpose of a region another pointer parameter reaches") \
     X(learn_verify_mismatch, "learn", "verify: a GEMM folded onto it differed from the unfolded one")             \
+    /* learn, what=evicted */                                                                                     \
     X(learn_evicted, "learn", "candidate cap reached: the longest idle candidate makes room")                     \
+    /* learn, what=cap */                                                                                         \
     X(learn_cap_candidates, "learn", "candidate cap reached (TRANSFOLD_LEARN_MAX_CANDIDATES): not measured")      \
     X(learn_cap_signatures, "learn", "signature table full: later unknown kernels are not learned")
 
