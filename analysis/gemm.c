@@ -41,8 +41,8 @@ static void refuse_operand(tf_engine *e, const tf_gemm *g, int i, operand_fit *f
     while ((p = record_under(e, &g->in[i].v)) && !fold_operand(&p->d, &g->in[i], g, &v)) {
         log_refuse_operand(e, p, g, i, &v.why);
         char text[128];
-        tf_why why = TF_WHY(operand_refused, .cause = v.why.key,
-                            .str = {g->acc.api, g->in[i].role, e->cfg.log ? tf_why_text(&v.why, text, sizeof text) : ""});
+        const char *refusal = e->cfg.log ? tf_why_text(&v.why, text, sizeof text) : "";
+        tf_why why = TF_WHY(operand_refused, .cause = v.why.key, .str = {g->acc.api, g->in[i].role, refusal});
         rec_materialize(e, p, g->acc.stream, &why, g->acc.api);
     }
     *fit = p ? (operand_fit){p->id, v.rw, v.alpha} : (operand_fit){0};

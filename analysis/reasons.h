@@ -89,11 +89,13 @@
     /* verify, result=skipped */                                                                                  \
     X(verify_capture, "verify", "a stream capture is in progress")                                                \
     /* learn, what=rejected */                                                                                    \
-    X(learn_foreign_memory, "learn", "a pointer parameter reaches memory not allocated on the device as transfold saw it") \
+    X(learn_foreign_memory, "learn",                                                                              \
+      "a pointer parameter reaches memory not allocated on the device as transfold saw it")                      \
     X(learn_output_moved, "learn", "the output pointer is not where the GEMM saw it")                             \
     X(learn_cap_bytes, "learn", "cap: a measurement would snapshot more bytes than TRANSFOLD_LEARN_MAX_BYTES")    \
     X(learn_source_changed, "learn", "proven with a different source from one launch to the next")                \
-    X(learn_third_buffer, "learn", "a pointer parameter reaches a third buffer, which could steer what the kernel writes") \
+    X(learn_third_buffer, "learn",                                                                                \
+      "a pointer parameter reaches a third buffer, which could steer what the kernel writes")                    \
     X(learn_view_outside, "learn", "the GEMM's view leaves the output allocation")                                \
     X(learn_reads_output, "learn", "written bytes depend on the output's previous contents")                      \
     X(learn_writes_outside, "learn", "writes bytes outside the GEMM's view of its output")                        \
@@ -101,7 +103,8 @@
     X(learn_second_buffer, "learn", "writes a second buffer besides its output")                                  \
     X(learn_launch_failed, "learn", "the measuring launches failed")                                              \
     X(learn_view_invalid, "learn", "the GEMM's view is empty or invalid")                                         \
-    X(learn_not_transpose, "learn", "the written bytes are not the transpose of a region another pointer parameter reaches") \
+    X(learn_not_transpose, "learn",                                                                               \
+      "the written bytes are not the transpose of a region another pointer parameter reaches")                   \
     X(learn_verify_mismatch, "learn", "verify: a GEMM folded onto it differed from the unfolded one")             \
     /* learn, what=evicted */                                                                                     \
     X(learn_evicted, "learn", "candidate cap reached: the longest idle candidate makes room")                     \
