@@ -1,7 +1,6 @@
 /* The fold algebra: when an operand that reads a transpose's destination can
  * read its source instead, and with which op, address, ld and scale. */
 #include <math.h>
-#include <stdio.h>
 
 #include "algebra.h"
 
@@ -49,10 +48,9 @@ bool fold_op_for(const tf_transpose_desc *p, const tf_gemm *g, tf_op x, tf_op *o
     return tf_fold_op(x, p->conj && p->complex_type, g->complex_type, out);
 }
 
-static bool refuse(fold_verdict *v, const char *key, const char *fmt, long long a, long long b)
+static bool refuse(fold_verdict *v, tf_why why)
 {
-    v->key = key;
-    snprintf(v->reason, sizeof v->reason, fmt, a, b);
+    v->why = why;
     return false;
 }
 
@@ -63,30 +61,26 @@ bool fold_operand(const tf_transpose_desc *p, const tf_operand *xo, const tf_gem
     /* Batch stride 0 broadcasts one matrix to every batch: it is one matrix. */
     if (x->v.stride == 0)
         x->v.batch = 1;
-    v->key = NULL;
-    v->reason[0] = 0;
-    if (x->refuse) {
-        v->key = "consumer";
-        snprintf(v->reason, sizeof v->reason, "%s", x->refuse);
-        return false;
-    }
+    v->why = TF_WHY_KEY(TF_R_NONE);
+    if (x->refuse)
+        return refuse(v, TF_WHY_KEY(x->refuse));
     if (p->stream != g->acc.stream)
-        return refuse(v, "stream", "consumer on another stream than the transpose", 0, 0);
+        return refuse(v, TF_WHY(stream));
     if (x->v.elem != p->dst.elem)
-        return refuse(v, "type", "element size %lld != %lld", x->v.elem, p->dst.elem);
+        return refuse(v, TF_WHY(elem_size, .num = {x->v.elem, p->dst.elem}));
     if (x->v.ld != p->dst.ld)
-        return refuse(v, "ld", "leading dimension %lld != transpose's %lld", x->v.ld, p->dst.ld);
+        return refuse(v, TF_WHY(ld, .num = {x->v.ld, p->dst.ld}));
     if (x->v.batch > 1 && p->dst.batch > 1 && x->v.stride != p->dst.stride)
-        return refuse(v, "batch", "batch stride %lld != transpose's %lld", x->v.stride, p->dst.stride);
+        return refuse(v, TF_WHY(batch_stride, .num = {x->v.stride, p->dst.stride}));
     if (!tf_view_subview(&p->dst, &x->v, &at))
-        return refuse(v, "subview", "operand is not a sub-view of the transpose's output", 0, 0);
+        return refuse(v, TF_WHY(subview));
     if (p->conj && p->complex_type && !g->complex_type)
-        return refuse(v, "type", "conjugate transpose read by a real-typed GEMM", 0, 0);
+        return refuse(v, TF_WHY(conj_real_gemm));
     if (!fold_op_for(p, g, x->op, &v->rw.op))
-        return refuse(v, "op", "no cuBLAS op reads a conjugate without transpose", 0, 0);
+        return refuse(v, TF_WHY(conj_no_op));
     bool scaled = !(p->alpha.re == 1.0 && p->alpha.im == 0.0);
     if (scaled && !g->alpha_host)
-        return refuse(v, "scale", "transpose scaled but the GEMM's alpha is in device memory", 0, 0);
+        return refuse(v, TF_WHY(scale_alpha_device));
     v->rw.folded = true;
     v->rw.addr = p->src.addr + p->src.elem * (uint64_t)(at.j0 + at.i0 * p->src.ld + at.b0 * p->src.stride);
 #ifdef TF_TEST_WRONG_FOLD

@@ -7,7 +7,7 @@
 #include "internal.h"
 
 /* The records whose source or destination lies in allocation al run now. */
-static void materialize_in(tf_engine *e, const tf_access *a, const tf_alloc_entry *al, const char *why)
+static void materialize_in(tf_engine *e, const tf_access *a, const tf_alloc_entry *al, const tf_why *why)
 {
     tf_range ar = {al->base, al->base + al->size};
     tf_record *p;
@@ -19,7 +19,7 @@ static void materialize_in(tf_engine *e, const tf_access *a, const tf_alloc_entr
         rec_materialize(e, p, a->stream, why, a->api);
 }
 
-typedef struct pointed { tf_engine *e; const tf_access *a; const char *why; } pointed;
+typedef struct pointed { tf_engine *e; const tf_access *a; const tf_why *why; } pointed;
 
 /* A value inside an allocation, or one past its end (an end pointer a
  * kernel counts down from), points into it. */
@@ -43,7 +43,7 @@ static bool word_effects(uint64_t v, size_t off, void *ctx)
  * all of it, so a pointer into the source or destination themselves is not
  * enough. Each value costs one or two lookups in the allocation index,
  * however much is pending. */
-static void params_effects(tf_engine *e, const tf_access *a, const char *why)
+static void params_effects(tf_engine *e, const tf_access *a, const tf_why *why)
 {
     pointed c = {e, a, why};
     tf_scan_words(a->params, a->params_len, word_effects, &c);
@@ -52,30 +52,29 @@ static void params_effects(tf_engine *e, const tf_access *a, const char *why)
 /* Strict: every record runs (each is visited once and leaves the table). */
 static void unknown_effects(tf_engine *e, const tf_access *a)
 {
-    char buf[96];
-    const char *why = log_reason(e, buf, sizeof buf, "unknown access by %s", a->api);
+    tf_why why = TF_WHY(unknown_access, .str = {a->api});
     if (e->cfg.policy != TF_POLICY_STRICT && !a->overflow) {
-        params_effects(e, a, why);
+        params_effects(e, a, &why);
         return;
     }
     tf_record *p, *tmp;
     REC_EACH_PENDING(e, p, tmp)
-        rec_materialize(e, p, a->stream, why, a->api);
+        rec_materialize(e, p, a->stream, &why, a->api);
 }
 
 /* Records whose source (src) or destination footprint overlaps r run now,
  * except those whose destination `cover` writes whole (they are dropped
  * after the call instead). */
 static void materialize_under(tf_engine *e, const tf_access *a, tf_range r, bool src, const tf_view *cover,
-                              const char *what)
+                              tf_reason what)
 {
     tf_icursor at = ITREE_START;
     tf_record *p;
     while ((p = src ? rec_next_src(e, r, &at) : rec_next_dst(e, r, &at))) {
         if (cover && tf_view_covers(cover, &p->d.dst))
             continue;
-        char why[96];
-        rec_materialize(e, p, a->stream, log_reason(e, why, sizeof why, "%s by %s", what, a->api), a->api);
+        tf_why why = { .key = what, .str = {a->api} };
+        rec_materialize(e, p, a->stream, &why, a->api);
     }
 }
 
@@ -91,11 +90,11 @@ void effects_before(tf_engine *e, const tf_access *a)
         return;
     }
     for (int i = 0; i < a->nreads; i++)
-        materialize_under(e, a, a->reads[i], false, NULL, "destination read");
+        materialize_under(e, a, a->reads[i], false, NULL, TF_R_dst_read);
     for (int i = 0; i < a->nwrites; i++) {
         tf_range w = tf_view_footprint(&a->writes[i]);
-        materialize_under(e, a, w, true, NULL, "source overwritten");
-        materialize_under(e, a, w, false, &a->writes[i], "destination partly overwritten");
+        materialize_under(e, a, w, true, NULL, TF_R_src_overwritten);
+        materialize_under(e, a, w, false, &a->writes[i], TF_R_dst_partly_overwritten);
     }
 }
 
@@ -107,8 +106,8 @@ void effects_after(tf_engine *e, const tf_access *a)
         while ((p = rec_next_dst(e, tf_view_footprint(&a->writes[i]), &at))) {
             if (!tf_view_covers(&a->writes[i], &p->d.dst))
                 continue;
-            char why[96];
-            rec_drop(e, p, log_reason(e, why, sizeof why, "destination overwritten by %s", a->api));
+            tf_why why = TF_WHY(dst_overwritten, .str = {a->api});
+            rec_drop(e, p, &why);
         }
     }
 }

@@ -26,8 +26,9 @@ void tf_engine_free(tf_engine *e)
         return;
     tf_record *p, *tmp;
     e->cfg.sync.mark = NULL; /* nothing runs after exit: no more late reads */
+    tf_why why = TF_WHY(exit_never_freed);
     REC_EACH_PENDING(e, p, tmp)
-        rec_drop(e, p, "process exit: destination never freed");
+        rec_drop(e, p, &why);
     rec_fini(e);
     summary_write(e);
     learn_free(e);
@@ -50,12 +51,11 @@ static void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, co
     tf_icursor at = ITREE_START;
     tf_record *p;
     while ((p = dst ? rec_next_dst(e, ar, &at) : rec_next_src(e, ar, &at))) {
-        char buf[96];
-        const char *why = log_reason(e, buf, sizeof buf, "%s freed by %s", dst ? "destination" : "source", api);
+        tf_why why = dst ? TF_WHY(dst_freed, .str = {api}) : TF_WHY(src_freed, .str = {api});
         if (dst)
-            rec_drop(e, p, why);
+            rec_drop(e, p, &why);
         else if (!tf_range_overlaps(ar, p->dst_fp))
-            rec_materialize(e, p, stream, why, api);
+            rec_materialize(e, p, stream, &why, api);
     }
 }
 
@@ -108,27 +108,27 @@ void tf_access_end(tf_engine *e, const tf_access *a, bool ok)
 
 /* Walks every record: these calls are rare (handle destroyed, capture,
  * graph launch), and each hit leaves the table. */
-static void materialize_if(tf_engine *e, uint64_t stream, uint64_t handle, int by, const char *reason)
+static void materialize_if(tf_engine *e, uint64_t stream, uint64_t handle, int by, const tf_why *reason)
 {
     tf_record *p, *tmp;
     REC_EACH_PENDING(e, p, tmp) {
         bool hit = by == 0 || (by == 1 && p->d.stream == stream) || (by == 2 && p->d.handle == handle);
         if (hit)
-            rec_materialize(e, p, stream, reason, reason);
+            rec_materialize(e, p, stream, reason, NULL);
     }
 }
 
-void tf_materialize_all(tf_engine *e, uint64_t trigger_stream, const char *reason)
+void tf_materialize_all(tf_engine *e, uint64_t trigger_stream, tf_why reason)
 {
-    materialize_if(e, trigger_stream, 0, 0, reason);
+    materialize_if(e, trigger_stream, 0, 0, &reason);
 }
 
-void tf_materialize_stream(tf_engine *e, uint64_t stream, const char *reason)
+void tf_materialize_stream(tf_engine *e, uint64_t stream, tf_why reason)
 {
-    materialize_if(e, stream, 0, 1, reason);
+    materialize_if(e, stream, 0, 1, &reason);
 }
 
-void tf_materialize_handle(tf_engine *e, uint64_t handle, const char *reason)
+void tf_materialize_handle(tf_engine *e, uint64_t handle, tf_why reason)
 {
-    materialize_if(e, 0, handle, 2, reason);
+    materialize_if(e, 0, handle, 2, &reason);
 }

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "reasons.h"
 #include "view.h"
 
 typedef enum tf_mode { TF_MODE_FOLD, TF_MODE_LOG, TF_MODE_OFF } tf_mode;
@@ -126,7 +127,7 @@ typedef struct tf_operand {
     const char *role;     /* "A", "B" */
     tf_view v;
     tf_op op;
-    const char *refuse;   /* set by the hook when this operand may not be rewritten */
+    tf_reason refuse;     /* set by the hook when this operand may not be rewritten */
 } tf_operand;
 
 typedef struct tf_gemm {
@@ -189,10 +190,10 @@ void tf_access_begin(tf_engine *e, const tf_access *a);
 void tf_access_end(tf_engine *e, const tf_access *a, bool ok);
 
 /* A producer. `refuse` names why the hook cannot defer it (e.g. device
- * pointer mode), or NULL. Returns true when the call must NOT run now (it
+ * pointer mode), or has key TF_R_NONE. Returns true when the call must NOT run now (it
  * became a pending record, which now owns `replay`); false when the hook runs
  * it and then calls tf_transpose_end. In log mode always false. */
-bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, const char *refuse);
+bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, tf_why refuse);
 void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok);
 
 /* A GEMM-like consumer. Fills *plan; in log mode plan->any stays false but
@@ -200,13 +201,13 @@ void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok);
  * tf_gemm_fallback (which materialises what the plan relied on), reissues the
  * original call and ends with the plan it returned. */
 void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan);
-void tf_gemm_fallback(tf_engine *e, const tf_gemm *g, tf_plan *plan, const char *why);
+void tf_gemm_fallback(tf_engine *e, const tf_gemm *g, tf_plan *plan, tf_reason why);
 void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok);
 
 /* Forced materialisations. */
-void tf_materialize_all(tf_engine *e, uint64_t trigger_stream, const char *reason);
-void tf_materialize_stream(tf_engine *e, uint64_t stream, const char *reason);
-void tf_materialize_handle(tf_engine *e, uint64_t handle, const char *reason);
+void tf_materialize_all(tf_engine *e, uint64_t trigger_stream, tf_why reason);
+void tf_materialize_stream(tf_engine *e, uint64_t stream, tf_why reason);
+void tf_materialize_handle(tf_engine *e, uint64_t handle, tf_why reason);
 
 /* Verify mode. A pending record's description (false if none), and a replay
  * of it into scratch memory (non-zero when it cannot be done). */
@@ -216,7 +217,7 @@ struct tf_verify_result;
 /* Logs a "verify" event for a folded call and counts mismatches. */
 void tf_verify_report(tf_engine *e, const tf_gemm *g, const struct tf_verify_result *r);
 /* Logs a "verify" event for a folded call that could not be checked. */
-void tf_verify_skipped(tf_engine *e, const tf_gemm *g, const char *reason);
+void tf_verify_skipped(tf_engine *e, const tf_gemm *g, tf_reason reason);
 
 /* Pure fold algebra, exposed for tests and the hooks' own checks. */
 bool tf_scale_foldable(tf_scale s, tf_scales scales);

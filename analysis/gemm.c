@@ -39,10 +39,11 @@ static void refuse_operand(tf_engine *e, const tf_gemm *g, int i, operand_fit *f
     tf_record *p;
     fold_verdict v;
     while ((p = record_under(e, &g->in[i].v)) && !fold_operand(&p->d, &g->in[i], g, &v)) {
-        log_refuse_operand(e, p, g, i, v.key, v.reason);
-        char why[160];
-        snprintf(why, sizeof why, "read by %s operand %s: %s", g->acc.api, g->in[i].role, v.reason);
-        rec_materialize(e, p, g->acc.stream, why, g->acc.api);
+        log_refuse_operand(e, p, g, i, &v.why);
+        char text[128];
+        const char *refusal = e->cfg.log ? tf_why_text(&v.why, text, sizeof text) : "";
+        tf_why why = TF_WHY(operand_refused, .cause = v.why.key, .str = {g->acc.api, g->in[i].role, refusal});
+        rec_materialize(e, p, g->acc.stream, &why, g->acc.api);
     }
     *fit = p ? (operand_fit){p->id, v.rw, v.alpha} : (operand_fit){0};
 }
@@ -88,17 +89,16 @@ static tf_record *find(tf_engine *e, uint64_t id)
     return rec_find(e, id);
 }
 
-void tf_gemm_fallback(tf_engine *e, const tf_gemm *g, tf_plan *plan, const char *why)
+void tf_gemm_fallback(tf_engine *e, const tf_gemm *g, tf_plan *plan, tf_reason why)
 {
     e->n.fallbacks++;
     for (int i = 0; i < g->nin; i++) {
         tf_record *p = plan->in[i].record ? find(e, plan->in[i].record) : NULL;
         if (!p)
             continue;
-        char reason[160];
-        snprintf(reason, sizeof reason, "folded %s rejected by the library: %s", g->acc.api, why);
-        log_refuse_operand(e, p, g, i, "library", reason);
-        rec_materialize(e, p, g->acc.stream, reason, g->acc.api);
+        tf_why reason = TF_WHY(library_rejected, .cause = why, .str = {g->acc.api, tf_reason_text(why)});
+        log_refuse_operand(e, p, g, i, &reason);
+        rec_materialize(e, p, g->acc.stream, &reason, g->acc.api);
     }
     plan_reset(plan);
 }

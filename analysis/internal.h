@@ -101,8 +101,9 @@ struct tf_engine {
 /* records.c */
 /* src_alloc, dst_alloc: the allocations holding d's source and destination. */
 tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_range src_alloc, tf_range dst_alloc);
-void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const char *reason, const char *trigger);
-void rec_drop(tf_engine *e, tf_record *p, const char *reason);
+/* trigger NULL: the reason's text (a forced materialisation names no call). */
+void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const tf_why *why, const char *trigger);
+void rec_drop(tf_engine *e, tf_record *p, const tf_why *why);
 uint64_t rec_bytes(const tf_record *p);
 void rec_discard(tf_engine *e, tf_record *p); /* forget without a verdict */
 void rec_free_spares(tf_engine *e);
@@ -143,15 +144,13 @@ void effects_after(tf_engine *e, const tf_access *a);
 /* log.c */
 void log_transpose(tf_engine *e, const tf_record *p);
 void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to);
-void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const char *trigger, int status);
-void log_drop(tf_engine *e, const tf_record *p, const char *reason);
-void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const char *key, const char *reason);
-void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const char *key, const char *reason);
-void count_refusal(tf_engine *e, const char *key);
-/* A materialisation's or drop's reason, formatted into buf only when the log
- * is open (nothing else reads it; formatting is most of a drop's cost). */
-const char *log_reason(const tf_engine *e, char *buf, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* Reasons are formatted (tf_why_text) only when the log is open: nothing
+ * else reads the text, and formatting is most of a drop's cost. */
+void log_materialize(tf_engine *e, const tf_record *p, const tf_why *why, const char *trigger, int status);
+void log_drop(tf_engine *e, const tf_record *p, const tf_why *why);
+void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const tf_why *why);
+void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const tf_why *why);
+void count_refusal(tf_engine *e, tf_reason key);
 void summary_write(tf_engine *e);
 /* write_check.c: flushes f; the first failure is said on stderr. */
 void write_check(FILE *f, const char *var, bool *reported);

@@ -37,7 +37,7 @@ void learn_free(tf_engine *e)
     e->learn = NULL;
 }
 
-static void reject(tf_engine *e, learn_sig *s, const char *why)
+static void reject(tf_engine *e, learn_sig *s, tf_reason why)
 {
     if (s->state == SIG_CANDIDATE)
         e->learn->ncandidates--;
@@ -47,14 +47,14 @@ static void reject(tf_engine *e, learn_sig *s, const char *why)
 }
 
 /* What the measurement snapshots: each pointer's allocation, once. */
-static const char *plan_for(tf_engine *e, const learn_sig *s, const learn_seen *seen, tf_learn_plan *plan)
+static tf_reason plan_for(tf_engine *e, const learn_sig *s, const learn_seen *seen, tf_learn_plan *plan)
 {
     uint64_t total = 0;
     *plan = (tf_learn_plan){ .sig = s->hash, .out = -1 };
     for (int i = 0; i < seen->nptr; i++) {
         const tf_alloc_entry *a = alloc_find(e, (tf_range){ seen->ptr[i], seen->ptr[i] + 1 });
         if (!a || (a->kind != TF_MEM_DEVICE && a->kind != TF_MEM_POOL))
-            return "a pointer parameter reaches memory not allocated on the device as transfold saw it";
+            return TF_R_learn_foreign_memory;
         tf_range r = { a->base, a->base + a->size };
         int k = 0;
         while (k < plan->nreach && plan->reach[k].lo != r.lo)
@@ -67,10 +67,10 @@ static const char *plan_for(tf_engine *e, const learn_sig *s, const learn_seen *
             plan->out = k;
     }
     if (plan->out < 0)
-        return "the output pointer is not where the GEMM saw it";
+        return TF_R_learn_output_moved;
     if (total > e->learn->knobs.max_bytes)
-        return "cap: a measurement would snapshot more bytes than TRANSFOLD_LEARN_MAX_BYTES";
-    return NULL;
+        return TF_R_learn_cap_bytes;
+    return TF_R_NONE;
 }
 
 tf_learn_action tf_learn_launch_begin(tf_engine *e, const tf_learn_launch *l, tf_learn_plan *plan)
@@ -88,7 +88,7 @@ tf_learn_action tf_learn_launch_begin(tf_engine *e, const tf_learn_launch *l, tf
         return TF_LEARN_PRODUCE;
     if (s->state != SIG_CANDIDATE)
         return TF_LEARN_RUN;
-    const char *why = plan_for(e, s, &seen, plan);
+    tf_reason why = plan_for(e, s, &seen, plan);
     if (why) {
         reject(e, s, why);
         return TF_LEARN_RUN;
@@ -109,7 +109,7 @@ static bool evict_idle_candidate(tf_engine *e)
         return false;
     idle->state = SIG_SEEN;
     e->learn->ncandidates--;
-    log_learn(e, idle, "evicted", "candidate cap reached: the longest idle candidate makes room");
+    log_learn(e, idle, "evicted", TF_R_learn_evicted);
     return true;
 }
 
@@ -118,7 +118,7 @@ static void make_candidate(tf_engine *e, learn_sig *s, const tf_operand *op, uin
     tf_learn *t = e->learn;
     if (t->ncandidates >= t->knobs.max_candidates && !evict_idle_candidate(e)) {
         if (!t->cand_cap_logged)
-            log_learn(e, s, "cap", "candidate cap reached (TRANSFOLD_LEARN_MAX_CANDIDATES): not measured");
+            log_learn(e, s, "cap", TF_R_learn_cap_candidates);
         t->cand_cap_logged = true;
         return;
     }
@@ -130,7 +130,7 @@ static void make_candidate(tf_engine *e, learn_sig *s, const tf_operand *op, uin
     s->last_use = t->clock;
     t->ncandidates++;
     e->n.learn_candidates++;
-    log_learn(e, s, "candidate", NULL);
+    log_learn(e, s, "candidate", TF_R_NONE);
 }
 
 /* The newest remembered launch pointing into the operand's allocation. */
@@ -197,16 +197,16 @@ static int scalars(const learn_sig *s, int64_t *out, int cap)
 
 /* The proof's findings must agree across measurements and name exactly two
  * buffers: a third one the kernel reaches could steer what it writes. */
-static const char *accept(const learn_sig *s, const tf_learn_plan *plan, const tf_view *src, size_t in_off,
+static tf_reason accept(const learn_sig *s, const tf_learn_plan *plan, const tf_view *src, size_t in_off,
                           const tf_learn_launch *l)
 {
     if (s->verified && (in_off != s->in_off || src->ld != s->src.ld || src->stride != s->src.stride))
-        return "proven with a different source from one launch to the next";
+        return TF_R_learn_source_changed;
     uint64_t in = slot(l, in_off);
     for (int k = 0; k < plan->nreach; k++)
         if (k != plan->out && !(in >= plan->reach[k].lo && in < plan->reach[k].hi))
-            return "a pointer parameter reaches a third buffer, which could steer what the kernel writes";
-    return NULL;
+            return TF_R_learn_third_buffer;
+    return TF_R_NONE;
 }
 
 void tf_learn_measured(tf_engine *e, const tf_learn_launch *l, const tf_learn_plan *plan, const tf_learn_obs *o)
@@ -224,7 +224,7 @@ void tf_learn_measured(tf_engine *e, const tf_learn_launch *l, const tf_learn_pl
     view.addr = slot(l, s->out_off) + (uint64_t)s->out_delta;
     tf_proof_in in = { plan->reach, plan->nreach, plan->out, o, view, seen.ptr, seen.nptr, lds, scalars(s, lds, 16) };
     int t = -1;
-    const char *why = tf_learn_prove(&in, &src, &t);
+    tf_reason why = tf_learn_prove(&in, &src, &t);
     if (!why)
         why = accept(s, plan, &src, seen.off[t], l);
     if (why) {
@@ -235,12 +235,12 @@ void tf_learn_measured(tf_engine *e, const tf_learn_launch *l, const tf_learn_pl
     s->src = src;
     s->src.addr = 0;
     s->verified++;
-    log_learn(e, s, "verified", NULL);
+    log_learn(e, s, "verified", TF_R_NONE);
     if (s->verified >= e->learn->knobs.k) {
         s->state = SIG_TRUSTED;
         e->learn->ncandidates--;
         e->n.learn_trusted++;
-        log_learn(e, s, "trusted", NULL);
+        log_learn(e, s, "trusted", TF_R_NONE);
     }
 }
 
@@ -249,7 +249,7 @@ static bool same_shape(const tf_view *a, const tf_view *b)
     return a->elem == b->elem && a->rows == b->rows && a->cols == b->cols && a->ld == b->ld && a->batch == b->batch;
 }
 
-void tf_learn_distrust(tf_engine *e, uint64_t record, const char *why)
+void tf_learn_distrust(tf_engine *e, uint64_t record, tf_reason why)
 {
     tf_record *p = NULL;
     learn_sig *s, *tmp;

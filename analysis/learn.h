@@ -85,7 +85,7 @@ bool tf_learn_open(const tf_engine *e);
 /* Verify mode found a GEMM folded onto pending record `record` wrong: the
  * learned signatures that could have produced it (same kernel name and
  * views) are rejected for the rest of the process. */
-void tf_learn_distrust(tf_engine *e, uint64_t record, const char *why);
+void tf_learn_distrust(tf_engine *e, uint64_t record, tf_reason why);
 /* A GEMM read these operands: candidates (called by tf_gemm_begin). */
 void learn_gemm(tf_engine *e, const tf_gemm *g);
 
@@ -121,6 +121,7 @@ typedef struct tf_proof_in {
     const int64_t *lds;           /* candidate source lds/strides from the scalar parameters */
     int nlds;
 } tf_proof_in;
-const char *tf_learn_prove(const tf_proof_in *in, tf_view *src, int *src_ptr);
+/* Why the observation proves no transpose (TF_R_NONE: it proves one). */
+tf_reason tf_learn_prove(const tf_proof_in *in, tf_view *src, int *src_ptr);
 
 #endif

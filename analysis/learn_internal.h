@@ -58,6 +58,6 @@ learn_sig *sig_find(tf_engine *e, uint64_t hash);
 void sig_free_all(tf_learn *t);
 
 /* log.c */
-void log_learn(tf_engine *e, const learn_sig *s, const char *what, const char *reason);
+void log_learn(tf_engine *e, const learn_sig *s, const char *what, tf_reason reason);
 
 #endif

@@ -37,38 +37,38 @@ static bool mark_view(const tf_view *v, uint64_t lo, size_t n, unsigned char *ma
 /* Whether the output's written bytes are exactly the view, and written the
  * same way over both sentinels (a result depending on the output's previous
  * contents is no transpose). */
-static const char *check_footprint(const tf_proof_in *in)
+static tf_reason check_footprint(const tf_proof_in *in)
 {
     const tf_learn_obs *o = in->obs;
     tf_range r = in->reach[in->out];
     size_t n = (size_t)(r.hi - r.lo);
     unsigned char *mark = calloc(1, n ? n : 1);
     if (!mark)
-        return "out of memory";
-    const char *why = mark_view(&in->view, r.lo, n, mark) ? NULL : "the GEMM's view leaves the output allocation";
+        return TF_R_out_of_memory;
+    tf_reason why = mark_view(&in->view, r.lo, n, mark) ? TF_R_NONE : TF_R_learn_view_outside;
     const unsigned char *a = o->after_a[in->out], *b = o->after_b[in->out];
     for (size_t i = 0; !why && i < n; i++) {
         bool written = a[i] != o->sa || b[i] != o->sb;
         if (written && a[i] != b[i])
-            why = "written bytes depend on the output's previous contents";
+            why = TF_R_learn_reads_output;
         else if (written && !mark[i])
-            why = "writes bytes outside the GEMM's view of its output";
+            why = TF_R_learn_writes_outside;
         else if (!written && mark[i])
-            why = "leaves part of the GEMM's view of its output unwritten";
+            why = TF_R_learn_leaves_unwritten;
     }
     free(mark);
     return why;
 }
 
-static const char *check_others(const tf_proof_in *in)
+static tf_reason check_others(const tf_proof_in *in)
 {
     for (int k = 0; k < in->nreach; k++) {
         size_t n = (size_t)(in->reach[k].hi - in->reach[k].lo);
         if (k != in->out && (memcmp(in->obs->before[k], in->obs->after_a[k], n) != 0 ||
                              memcmp(in->obs->before[k], in->obs->after_b[k], n) != 0))
-            return "writes a second buffer besides its output";
+            return TF_R_learn_second_buffer;
     }
-    return NULL;
+    return TF_R_NONE;
 }
 
 /* dst(i,j,b) == src(j,i,b) for every element, src read from before[k]. */
@@ -112,13 +112,13 @@ static bool try_source(const tf_proof_in *in, uint64_t p, int k, tf_view *src)
     return false;
 }
 
-const char *tf_learn_prove(const tf_proof_in *in, tf_view *src, int *src_ptr)
+tf_reason tf_learn_prove(const tf_proof_in *in, tf_view *src, int *src_ptr)
 {
     if (in->obs->status)
-        return "the measuring launches failed";
+        return TF_R_learn_launch_failed;
     if (!tf_view_valid(&in->view) || tf_view_bytes(&in->view) == 0)
-        return "the GEMM's view is empty or invalid";
-    const char *why = check_others(in);
+        return TF_R_learn_view_invalid;
+    tf_reason why = check_others(in);
     if (!why)
         why = check_footprint(in);
     if (why)
@@ -127,8 +127,8 @@ const char *tf_learn_prove(const tf_proof_in *in, tf_view *src, int *src_ptr)
         int k = reach_of(in->reach, in->nreach, in->ptrs[t]);
         if (k >= 0 && try_source(in, in->ptrs[t], k, src)) {
             *src_ptr = t;
-            return NULL;
+            return TF_R_NONE;
         }
     }
-    return "the written bytes are not the transpose of a region another pointer parameter reaches";
+    return TF_R_learn_not_transpose;
 }

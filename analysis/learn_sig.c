@@ -73,7 +73,7 @@ static learn_sig *sig_new(tf_engine *e, const tf_learn_launch *l, const uint64_t
     tf_learn *t = e->learn;
     if (t->nsigs >= t->knobs.max_signatures) {
         if (!t->sig_cap_logged)
-            log_learn(e, NULL, "cap", "signature table full: later unknown kernels are not learned");
+            log_learn(e, NULL, "cap", TF_R_learn_cap_signatures);
         t->sig_cap_logged = true;
         return NULL;
     }

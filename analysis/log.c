@@ -69,16 +69,18 @@ static void jl_end(tf_engine *e, jline *j)
     write_check(e->cfg.log, "TRANSFOLD_LOG", &e->log_write_failed);
 }
 
-const char *log_reason(const tf_engine *e, char *buf, size_t len, const char *fmt, ...)
+/* The members every reason adds: key, the old coarse class (for tools that
+ * matched on it before keys existed; refusals only, where it was "key"),
+ * the text, and the key of a wrapped reason. */
+static void jl_why(jline *j, const tf_why *w, bool with_class)
 {
-    buf[0] = '\0';
-    if (!e->cfg.log)
-        return buf;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, len, fmt, ap);
-    va_end(ap);
-    return buf;
+    char text[256];
+    jl_str(j, "key", tf_reason_key(w->key));
+    if (with_class)
+        jl_str(j, "class", tf_reason_class(w->key));
+    jl_str(j, "reason", tf_why_text(w, text, sizeof text));
+    if (w->cause)
+        jl_str(j, "cause", tf_reason_key(w->cause));
 }
 
 const char *tf_op_name(tf_op op)
@@ -136,33 +138,34 @@ void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, t
     jl_end(e, &j);
 }
 
-void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const char *trigger, int status)
+void log_materialize(tf_engine *e, const tf_record *p, const tf_why *why, const char *trigger, int status)
 {
     if (!e->cfg.log)
         return;
     jline j;
+    char text[256];
     jl_record(e, &j, "materialize", p);
-    jl_str(&j, "reason", reason);
-    jl_str(&j, "trigger", trigger);
+    jl_why(&j, why, false);
+    jl_str(&j, "trigger", trigger ? trigger : tf_why_text(why, text, sizeof text));
     jl_int(&j, "folds", p->folds);
     if (status) /* the replay itself failed: the destination may be stale */
         jl_int(&j, "replay_status", status);
     jl_end(e, &j);
 }
 
-void log_drop(tf_engine *e, const tf_record *p, const char *reason)
+void log_drop(tf_engine *e, const tf_record *p, const tf_why *why)
 {
     if (!e->cfg.log)
         return;
     jline j;
     jl_record(e, &j, "drop", p);
-    jl_str(&j, "reason", reason);
+    jl_why(&j, why, false);
     jl_int(&j, "folds", p->folds);
     jl_int(&j, "launches", 1);
     jl_end(e, &j);
 }
 
-void log_learn(tf_engine *e, const learn_sig *s, const char *what, const char *reason)
+void log_learn(tf_engine *e, const learn_sig *s, const char *what, tf_reason reason)
 {
     if (!e->cfg.log)
         return;
@@ -180,12 +183,14 @@ void log_learn(tf_engine *e, const learn_sig *s, const char *what, const char *r
         jl_int(&j, "k", e->learn->knobs.k);
     }
     if (reason)
-        jl_str(&j, "reason", reason);
+        jl_why(&j, &TF_WHY_KEY(reason), false);
     jl_end(e, &j);
 }
 
-void count_refusal(tf_engine *e, const char *key)
+/* Counted by class, so the summary reads as it did before keys. */
+void count_refusal(tf_engine *e, tf_reason reason)
 {
+    const char *key = reason ? tf_reason_class(reason) : "?";
     tf_counts *n = &e->n;
     n->refused++;
     for (int i = 0; i < TF_MAX_REASONS; i++) {
@@ -198,23 +203,22 @@ void count_refusal(tf_engine *e, const char *key)
     }
 }
 
-void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const char *key, const char *reason)
+void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const tf_why *why)
 {
-    count_refusal(e, key);
+    count_refusal(e, why->key);
     if (!e->cfg.log)
         return;
     jline j;
     jl_begin(e, &j, "refuse");
     jl_str(&j, "what", "transpose");
     jl_shape(&j, d);
-    jl_str(&j, "key", key);
-    jl_str(&j, "reason", reason);
+    jl_why(&j, why, true);
     jl_end(e, &j);
 }
 
-void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const char *key, const char *reason)
+void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const tf_why *why)
 {
-    count_refusal(e, key);
+    count_refusal(e, why->key);
     if (!e->cfg.log)
         return;
     jline j;
@@ -224,8 +228,7 @@ void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int 
     jl_shape(&j, &p->d);
     jl_str(&j, "consumer", g->acc.api);
     jl_str(&j, "operand", g->in[operand].role);
-    jl_str(&j, "key", key);
-    jl_str(&j, "reason", reason);
+    jl_why(&j, why, true);
     jl_end(e, &j);
 }
 
@@ -241,11 +244,11 @@ static void verify_preamble(tf_engine *e, jline *j, const tf_gemm *g, const char
     jl_str(j, "result", result);
 }
 
-void tf_verify_skipped(tf_engine *e, const tf_gemm *g, const char *reason)
+void tf_verify_skipped(tf_engine *e, const tf_gemm *g, tf_reason reason)
 {
     jline j;
     verify_preamble(e, &j, g, "skipped");
-    jl_str(&j, "reason", reason);
+    jl_why(&j, &TF_WHY_KEY(reason), false);
     jl_end(e, &j);
 }
 

@@ -119,7 +119,7 @@ void rec_discard(tf_engine *e, tf_record *p)
     rec_release(e, p);
 }
 
-void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const char *reason, const char *trigger)
+void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const tf_why *why, const char *trigger)
 {
     p->state = REC_MATERIALIZED;
     /* In log mode the producer already ran: only say what would happen. */
@@ -131,11 +131,11 @@ void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const 
         e->n.replays_failed++;
     else if (e->cfg.mode == TF_MODE_FOLD && p->replay.run)
         late_note(e, p, true); /* the replay read the source and wrote the destination just now */
-    log_materialize(e, p, reason, trigger, status);
+    log_materialize(e, p, why, trigger, status);
     rec_discard(e, p);
 }
 
-void rec_drop(tf_engine *e, tf_record *p, const char *reason)
+void rec_drop(tf_engine *e, tf_record *p, const tf_why *why)
 {
     p->state = REC_DROPPED;
     e->n.never_run++;
@@ -143,7 +143,7 @@ void rec_drop(tf_engine *e, tf_record *p, const char *reason)
     e->n.launches_saved++;
     if (p->folds)
         late_note(e, p, false); /* folded GEMMs read the source after the transpose's place */
-    log_drop(e, p, reason);
+    log_drop(e, p, why);
     rec_discard(e, p);
 }
 

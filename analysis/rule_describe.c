@@ -1,7 +1,6 @@
 /* From a matched rule and a launch's parameter bytes to a transpose record's
  * views. Row-major out[c*ld_out + r] = in[r*ld_in + c] is, column-major,
  * dst(r,c) = src(c,r) with dst rows x cols (ld_out) and src cols x rows (ld_in). */
-#include <stdio.h>
 #include <string.h>
 
 #include "rules_internal.h"
@@ -45,9 +44,9 @@ static const char *dtype_of(uint32_t elem)
     }
 }
 
-static bool bad(char *why, size_t len, const char *msg)
+static bool bad(tf_reason *why, tf_reason r)
 {
-    snprintf(why, len, "%s", msg);
+    *why = r;
     return false;
 }
 
@@ -63,14 +62,14 @@ static bool batch_stride(const tf_rule *r, int key, const int64_t *v, int64_t n,
 }
 
 bool tf_rule_describe(const tf_rule *r, const char *name, void *const *params, const size_t *sizes, int nparams,
-                      tf_transpose_desc *d, char *why, size_t whylen)
+                      tf_transpose_desc *d, tf_reason *why)
 {
     int64_t v[K_N];
     for (int k = 0; k < K_N; k++) {
         if (r->f[k].kind == F_NONE)
             continue;
         if (!read_field(&r->f[k], params, sizes, nparams, &v[k]))
-            return bad(why, whylen, "a rule field lies outside the launch's parameters");
+            return bad(why, TF_R_rule_field_outside);
     }
     int64_t rows = v[K_ROWS], cols = v[K_COLS];
     int64_t ld_in = r->f[K_LD_IN].kind ? v[K_LD_IN] : cols;
@@ -78,15 +77,15 @@ bool tf_rule_describe(const tf_rule *r, const char *name, void *const *params, c
     int64_t batch = r->f[K_BATCH].kind ? v[K_BATCH] : 1;
     int64_t s_in = 0, s_out = 0;
     if (rows < 0 || cols < 0 || ld_in < 0 || ld_out < 0 || batch < 1)
-        return bad(why, whylen, "negative shape in the launch's parameters");
+        return bad(why, TF_R_rule_negative_shape);
     if (!batch_stride(r, K_STRIDE_IN, v, rows, ld_in, &s_in) || !batch_stride(r, K_STRIDE_OUT, v, cols, ld_out, &s_out))
-        return bad(why, whylen, "shape overflows 64 bits");
+        return bad(why, TF_R_rule_shape_overflow);
     if (s_in < 0 || s_out < 0)
-        return bad(why, whylen, "negative shape in the launch's parameters");
+        return bad(why, TF_R_rule_negative_shape);
     if (ld_in < (cols ? cols : 1) || ld_out < (rows ? rows : 1))
-        return bad(why, whylen, "leading dimension smaller than the row");
+        return bad(why, TF_R_rule_ld_small);
     if (!v[K_IN] || !v[K_OUT])
-        return bad(why, whylen, "null operand");
+        return bad(why, TF_R_rule_null_operand);
     *d = (tf_transpose_desc){
         .producer = "kernel", .name = name, .dtype = dtype_of(r->elem),
         .src = {.addr = (uint64_t)v[K_IN], .elem = r->elem, .rows = cols, .cols = rows, .ld = ld_in,
@@ -96,6 +95,6 @@ bool tf_rule_describe(const tf_rule *r, const char *name, void *const *params, c
         .alpha = {1.0, 0.0, true},
     };
     if (!tf_view_valid(&d->src) || !tf_view_valid(&d->dst))
-        return bad(why, whylen, "shape overflows 64 bits or wraps the address space");
+        return bad(why, TF_R_rule_address_wrap);
     return true;
 }

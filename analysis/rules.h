@@ -49,6 +49,6 @@ const size_t *tf_rule_sig(const tf_rule *r, int *n);
  * parameter i, sizes[i] is its size in bytes) and fills the record's views.
  * False, with why, when the values make no transpose we can describe. */
 bool tf_rule_describe(const tf_rule *r, const char *name, void *const *params, const size_t *sizes, int nparams,
-                      tf_transpose_desc *d, char *why, size_t whylen);
+                      tf_transpose_desc *d, tf_reason *why);
 
 #endif

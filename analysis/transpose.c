@@ -44,39 +44,29 @@ static tf_range range_of(const tf_alloc_entry *a)
     return a ? (tf_range){a->base, a->base + a->size} : (tf_range){0, 0};
 }
 
-/* Why the engine will not defer this producer, or NULL. */
-static const char *engine_refusal(const tf_engine *e, const tf_alloc_entry *const at[2], const tf_transpose_desc *d,
-                                  const char **key,
-                                  char *buf, size_t len)
+/* Why the engine will not defer this producer (key TF_R_NONE: it will). */
+static tf_why engine_refusal(const tf_engine *e, const tf_alloc_entry *const at[2], const tf_transpose_desc *d)
 {
-    if (!tf_view_valid(&d->src) || !tf_view_valid(&d->dst)) {
-        *key = "shape";
-        return "views invalid";
-    }
-    if (tf_range_overlaps(tf_view_footprint(&d->src), tf_view_footprint(&d->dst))) {
-        *key = "in-place";
-        return "source and destination overlap";
-    }
+    if (!tf_view_valid(&d->src) || !tf_view_valid(&d->dst))
+        return TF_WHY(shape_invalid);
+    if (tf_range_overlaps(tf_view_footprint(&d->src), tf_view_footprint(&d->dst)))
+        return TF_WHY(in_place);
     if (!tf_scale_foldable(d->alpha, e->cfg.scales)) {
-        *key = "scale";
-        snprintf(buf, len, "scale %g%+gi is not %s", d->alpha.re, d->alpha.im,
-                 e->cfg.scales == TF_SCALES_POW2 ? "1 or a power of two" : "1 (TRANSFOLD_SCALES=exact)");
-        return buf;
+        tf_why w = e->cfg.scales == TF_SCALES_POW2 ? TF_WHY(scale_not_pow2) : TF_WHY(scale_not_one);
+        w.real[0] = d->alpha.re;
+        w.real[1] = d->alpha.im;
+        return w;
     }
-    if (!in_device_memory(at[0]) || !in_device_memory(at[1])) {
-        *key = "memory";
-        return "operands not inside device allocations seen being made (managed, host or unknown memory)";
-    }
+    if (!in_device_memory(at[0]) || !in_device_memory(at[1]))
+        return TF_WHY(memory);
     /* Captured work runs when the graph does, not now: what the program
      * does meanwhile outside the capture is not ordered after it. */
-    if (e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, d->stream)) {
-        *key = "capture";
-        return "issued into a stream capture: it runs in the graph";
-    }
-    return NULL;
+    if (e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, d->stream))
+        return TF_WHY(capture);
+    return TF_WHY_KEY(TF_R_NONE);
 }
 
-bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, const char *refuse)
+bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, tf_why refuse)
 {
     tf_access a;
     producer_access(d, d->producer, &a);
@@ -85,16 +75,14 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
     if (e->late)
         late_order(e, &a);
     effects_before(e, &a);
-    char buf[128];
-    const char *key = "producer";
     const tf_alloc_entry *at[2] = {NULL, NULL}; /* the allocations holding src and dst */
-    if (!refuse) {
+    if (!refuse.key) {
         at[0] = alloc_find(e, tf_view_footprint(&d->src));
         at[1] = alloc_find(e, tf_view_footprint(&d->dst));
     }
-    const char *why = refuse ? refuse : engine_refusal(e, at, d, &key, buf, sizeof buf);
-    if (why) {
-        log_refuse_transpose(e, d, key, why);
+    tf_why why = refuse.key ? refuse : engine_refusal(e, at, d);
+    if (why.key) {
+        log_refuse_transpose(e, d, &why);
         if (replay.release)
             replay.release(replay.arg);
         return false;

@@ -32,7 +32,7 @@
  * are no parameter bytes to match. */
 #define TF_OPAQUE_HOOK(RET, MISSING, NAME, PARAMS, ARGS, STREAM) \
     TF_BEFORE_HOOK(RET, MISSING, NAME, PARAMS, ARGS,             \
-                   if (tf_watching()) tf_note_materialize_all(STREAM, #NAME))
+                   if (tf_watching()) tf_note_materialize_all(STREAM, TF_WHY(opaque_call, .str = {#NAME})))
 
 /* Reading n bytes at src, overwriting n bytes at dst. */
 static inline tf_access tf_copy_access(const char *api, uint64_t stream, uint64_t dst, uint64_t src, size_t n)

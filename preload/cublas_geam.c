@@ -49,7 +49,7 @@ typedef struct geam_plan {
     bool host;          /* alpha and beta were readable */
     uint64_t stream;    /* the handle's stream id */
     int device;         /* current at the call */
-    const char *refuse; /* why it cannot be deferred */
+    tf_reason refuse;   /* why it cannot be deferred */
 } geam_plan;
 
 static bool op_transposes(cublasOperation_t op) { return op != CUBLAS_OP_N; }
@@ -94,11 +94,11 @@ static geam_plan geam_classify(const geam_kind *k, const geam_args *a, bool host
     if (!p.transpose)
         return p;
     if (!host)
-        p.refuse = "device pointer mode: alpha and beta unknown";
+        p.refuse = TF_R_device_pointer_mode;
     else if (!(p.a_src ? beta0 : alpha0))
-        p.refuse = "both operands contribute (alpha and beta nonzero)";
+        p.refuse = TF_R_both_operands;
     else if (!tf_stream_usable(p.stream))
-        p.refuse = "the handle's stream is not usable: the call reports that itself";
+        p.refuse = TF_R_stream_unusable;
     /* In place (output overlapping the source) is the engine's refusal. */
     return p;
 }
@@ -255,7 +255,7 @@ static cublasStatus_t geam_producer(const geam_kind *k, const geam_args *a, geam
     tf_engine *e = tf_lock();
     if (p->refuse && e)
         tf_access_begin(e, &extra);
-    bool deferred = e && (p->refuse || rp.run) && tf_transpose_begin(e, &d, rp, p->refuse);
+    bool deferred = e && (p->refuse || rp.run) && tf_transpose_begin(e, &d, rp, TF_WHY_KEY(p->refuse));
     if (!e && rp.release)
         rp.release(rp.arg);
     tf_unlock(e);

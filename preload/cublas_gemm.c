@@ -165,7 +165,7 @@ static cublasStatus_t gemm_rewritten(const gemm_kind *k, const gemm_args *a, gem
     tf_verify_drop(snapshot);
     tf_engine *e = tf_lock();
     if (e)
-        tf_gemm_fallback(e, &d->g, plan, "cuBLAS rejected the folded call");
+        tf_gemm_fallback(e, &d->g, plan, TF_R_cublas_rejected);
     tf_unlock(e);
     return TF_PASS(k->invoke(a));
 }
@@ -195,7 +195,7 @@ cublasStatus_t tf_gemm_hook(const gemm_kind *k, const gemm_args *a)
     gemm_desc d;
     gemm_describe(k, a, &d);
     if (!d.known) {
-        tf_note_materialize_all(d.g.acc.stream, "GEMM with data types transfold does not describe");
+        tf_note_materialize_all(d.g.acc.stream, TF_WHY(gemm_types_unknown));
         return TF_PASS(k->invoke(a));
     }
     return gemm_folded(k, a, &d);

@@ -9,7 +9,7 @@
 static void before_opaque_gemm(cublasHandle_t h, const char *api)
 {
     if (tf_watching())
-        tf_note_materialize_all(tf_cublas_stream(h), api);
+        tf_note_materialize_all(tf_cublas_stream(h), TF_WHY(opaque_call, .str = {api}));
 }
 
 #define BATCHED(NAME, T, I)                                                                           \
@@ -54,7 +54,7 @@ cublasStatus_t cublasDestroy_v2(cublasHandle_t h)
     if (tf_watching() && h) {
         tf_engine *e = tf_lock();
         if (e)
-            tf_materialize_handle(e, TF_ADDR(h), "cuBLAS handle destroyed");
+            tf_materialize_handle(e, TF_ADDR(h), TF_WHY(cublas_handle_destroyed));
         tf_unlock(e);
     }
     return TF_PASS(real(h));

@@ -106,7 +106,7 @@ void *tf_verify_start(const tf_gemm *g)
         return tf_verify_snapshot(&g->acc.writes[0]);
     tf_engine *e = tf_lock();
     if (e)
-        tf_verify_skipped(e, g, "a stream capture is in progress");
+        tf_verify_skipped(e, g, TF_R_verify_capture);
     tf_unlock(e);
     return NULL;
 }
@@ -176,7 +176,7 @@ static void check(const tf_gemm *g, const tf_plan *plan, const char *dtype, void
             tf_verify_report(e, g, &r);
         for (int i = 0; e && !r.equal && i < g->nin; i++) /* a learned transpose must not fold again */
             if (plan->in[i].record)
-                tf_learn_distrust(e, plan->in[i].record, "verify: a GEMM folded onto it differed from the unfolded one");
+                tf_learn_distrust(e, plan->in[i].record, TF_R_learn_verify_mismatch);
         tf_unlock(e);
     }
     free(folded);

@@ -162,7 +162,7 @@ bool launch_produce(tf_launch *l, const param_layout *p, const unsigned char *by
     l->desc.ctx = (uint64_t)(uintptr_t)tf_context_current();
     tf_replay rp = launch_replay_new(l, p, bytes, l->desc.dst.addr);
     tf_engine *e = tf_lock();
-    *deferred = e && rp.run && tf_transpose_begin(e, &l->desc, rp, NULL);
+    *deferred = e && rp.run && tf_transpose_begin(e, &l->desc, rp, TF_WHY_KEY(TF_R_NONE));
     if ((!e || !rp.run) && rp.release)
         rp.release(rp.arg);
     tf_unlock(e);
@@ -180,8 +180,7 @@ static bool covers(tf_launch *l, const tf_rule *rule)
     uint64_t elements = (uint64_t)l->desc.dst.rows * (uint64_t)l->desc.dst.cols * (uint64_t)l->desc.dst.batch;
     if (tf_rule_covers(rule, threads, elements))
         return true;
-    snprintf(l->why, sizeof l->why, "a launch of %llu threads cannot cover the %llu elements its rule declares",
-             (unsigned long long)threads, (unsigned long long)elements);
+    l->why = TF_WHY(launch_coverage, .num = {(long long)threads, (long long)elements});
     return false;
 }
 
@@ -192,14 +191,14 @@ static int begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
     unsigned char *bytes = NULL;
     void *ptrs[TF_MAX_PARAMS];
     bool ok = p && (layout_from_route(l, p) || layout_from_sig(rule, p)) && (l->args || l->packed);
-    snprintf(l->why, sizeof l->why, "the launch's parameter layout is unknown (no sig= in the rule)");
+    l->why = TF_WHY(launch_layout);
     if (ok && (bytes = launch_pack(l, p)))
         for (int i = 0; i < p->n; i++)
             ptrs[i] = bytes + p->off[i];
     if (bytes)
         rule = tf_rules_match_launch(tf_state_rules(), rule, l->name, tf_module_get(l->fn), ptrs, p->size, p->n);
     int kind = bytes && !rule ? RULE_NONE : RULE_REFUSED;
-    if (rule && bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, l->why, sizeof l->why) &&
+    if (rule && bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, &l->why.key) &&
         covers(l, rule) && launch_produce(l, p, bytes, deferred))
         kind = RULE_PRODUCER;
     free(bytes);
@@ -242,8 +241,7 @@ bool launch_acceptable(tf_launch *l)
                 g[2] <= 65535 && b[2] <= 64 && (unsigned long long)b[0] * b[1] * b[2] <= 1024;
     bool stream = tf_stream_usable(l->stream);
     if (!dims || !stream)
-        snprintf(l->why, sizeof l->why, "%s", !dims ? "launch dimensions the driver rejects"
-                                                    : "launch on a stream the driver rejects");
+        l->why = !dims ? TF_WHY(launch_dims) : TF_WHY(launch_stream);
     return dims && stream;
 }
 

@@ -55,7 +55,7 @@ typedef struct tf_launch {
     /* filled by tf_launch_begin, read by tf_launch_end */
     int kind;
     bool refused;                 /* a rule matched but could not describe it */
-    char why[160];
+    tf_why why;                   /* why a matched rule could not describe it */
     tf_access acc;
     tf_transpose_desc desc;
     unsigned char *params;

@@ -22,7 +22,7 @@ struct lt_fold_entry {
     size_t keylen;
     cublasLtHandle_t handle;
     bool usable;                       /* descriptors built and an algorithm found */
-    const char *why;                   /* else why not */
+    tf_reason why;                     /* else why not */
     cublasLtMatmulAlgo_t algo;
     cublasLtMatrixLayout_t lay[2];
     cublasLtMatmulDesc_t desc;
@@ -117,7 +117,7 @@ static bool query(lt_fold_entry *e, const lt_matmul_call *c, const lt_fold *f)
     return st == CUBLAS_STATUS_SUCCESS && n > 0 && r.state == CUBLAS_STATUS_SUCCESS;
 }
 
-static const char *fill(lt_fold_entry *e, const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f,
+static tf_reason fill(lt_fold_entry *e, const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f,
                         const lt_attrs *exact)
 {
     for (int i = 0; i < 2; i++) {
@@ -127,14 +127,14 @@ static const char *fill(lt_fold_entry *e, const lt_matmul_call *c, const lt_matm
         lt_attrs_copy(&la, &s->lay[i]);
         lt_layout_folded(&la, &s->l[i], f->ld[i], f->stride[i]);
         if (lt_build(LT_LAYOUT, &la, (void **)&e->lay[i]) != CUBLAS_STATUS_SUCCESS)
-            return "cuBLASLt rejected the folded layout";
+            return TF_R_lt_rejected_layout;
     }
     if (lt_build(LT_MATMUL, exact, (void **)&e->desc) != CUBLAS_STATUS_SUCCESS)
-        return "cuBLASLt rejected the folded matmul descriptor";
+        return TF_R_lt_rejected_desc;
     if (!(e->desc_attrs = malloc(lt_attrs_used(exact))))
-        return "out of memory";
+        return TF_R_out_of_memory;
     lt_attrs_copy(e->desc_attrs, exact);
-    return query(e, c, f) ? NULL : "no cuBLASLt algorithm for the folded layouts";
+    return query(e, c, f) ? TF_R_NONE : TF_R_lt_no_algorithm;
 }
 
 static void entry_free(lt_fold_entry *e)
@@ -191,13 +191,13 @@ static void use_entry(const lt_fold_entry *e, lt_folded *out)
     out->desc = e->desc;
 }
 
-const char *lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f, lt_folded *out)
+tf_reason lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f, lt_folded *out)
 {
     memset(out, 0, sizeof *out);
     lt_fold_entry *hot = hot_entry(c, s, f);
     if (hot) {
         use_entry(hot, out);
-        return NULL;
+        return TF_R_NONE;
     }
     uint64_t generation = atomic_load(&lt_fold_generation);
     lt_fold_key key;
@@ -207,21 +207,21 @@ const char *lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, 
     bool own;
     lt_fold_entry *e = lookup(&key, c, s, f, &exact, &own);
     if (!e)
-        return "out of memory";
+        return TF_R_out_of_memory;
     out->own_entry = own ? e : NULL;
     if (!e->usable)
         return e->why;
     use_entry(e, out);
     if (!lt_attrs_equal(e->desc_attrs, &exact)) {
         if (lt_build(LT_MATMUL, &exact, (void **)&out->own_desc) != CUBLAS_STATUS_SUCCESS)
-            return "cuBLASLt rejected the folded matmul descriptor";
+            return TF_R_lt_rejected_desc;
         out->desc = out->own_desc;
     } else if (!own) { /* the cached entry serves this call as it is */
         hot_key(&lt_hot, c, s, f);
         lt_hot.generation = generation;
         lt_hot.e = e;
     }
-    return NULL;
+    return TF_R_NONE;
 }
 
 void lt_fold_release(lt_folded *out)

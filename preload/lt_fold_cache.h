@@ -31,9 +31,9 @@ typedef struct lt_folded {
     lt_fold_entry *own_entry;           /* the cache is full: this call's */
 } lt_folded;
 
-/* NULL when `out` is ready, else why the folded call cannot be made.
+/* TF_R_NONE when `out` is ready, else why the folded call cannot be made.
  * Release `out` afterwards either way. */
-const char *lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f, lt_folded *out);
+tf_reason lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f, lt_folded *out);
 void lt_fold_release(lt_folded *out);
 /* The handle is going away: its entries go with it. */
 void lt_fold_forget_handle(cublasLtHandle_t h);

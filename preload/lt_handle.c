@@ -10,7 +10,7 @@ cublasStatus_t cublasLtDestroy(cublasLtHandle_t handle)
         if (tf_watching()) {
             tf_engine *e = tf_lock();
             if (e)
-                tf_materialize_handle(e, TF_ADDR(handle), "cuBLASLt handle destroyed");
+                tf_materialize_handle(e, TF_ADDR(handle), TF_WHY(lt_handle_destroyed));
             tf_unlock(e);
         }
         lt_fold_forget_handle(handle);

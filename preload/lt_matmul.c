@@ -22,7 +22,7 @@ cublasStatus_t lt_matmul_invoke(const lt_matmul_call *c)
 /* The plan in cuBLASLt terms; why not, when an op has no form here. An
  * operand counts when the engine found its record: in log mode the rewrite
  * is described but not marked folded. */
-static const char *plan_fold(const lt_matmul_shadow *s, const tf_gemm *g, const tf_plan *plan, lt_fold *f)
+static tf_reason plan_fold(const lt_matmul_shadow *s, const tf_gemm *g, const tf_plan *plan, lt_fold *f)
 {
     memset(f, 0, sizeof *f);
     for (int i = 0; i < g->nin; i++) {
@@ -30,13 +30,13 @@ static const char *plan_fold(const lt_matmul_shadow *s, const tf_gemm *g, const 
         if (!r->record)
             continue;
         if (!lt_op_from_engine(&s->l[i], r->op, s->complex_type, &f->op[i]))
-            return "conjugate of a row-ordered complex operand has no cuBLASLt form";
+            return TF_R_conj_row_order;
         f->folded[i] = true;
         f->ptr[i] = (const void *)(uintptr_t)r->addr;
         f->ld[i] = r->ld;
         f->stride[i] = r->stride;
     }
-    return NULL;
+    return TF_R_NONE;
 }
 
 static bool planned(const tf_gemm *g, const tf_plan *plan)
@@ -76,13 +76,13 @@ static cublasStatus_t run_folded(const lt_matmul_call *c, const lt_matmul_shadow
 
 /* The folded call, when the plan has one: made in fold mode, only checked
  * against the heuristic in log mode (so the log says what fold mode would
- * do). Returns why it cannot be made, or NULL; *ran when it ran. */
-static const char *try_folded(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g,
+ * do). Returns why it cannot be made, or TF_R_NONE; *ran when it ran. */
+static tf_reason try_folded(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g,
                               const tf_plan *plan, cublasStatus_t *st, bool *ran)
 {
     lt_fold f;
     lt_folded fc = {0};
-    const char *why = plan_fold(s, g, plan, &f);
+    tf_reason why = plan_fold(s, g, plan, &f);
     if (!why)
         why = lt_fold_prepare(c, s, &f, &fc);
     if (!why && plan->any) {
@@ -91,7 +91,7 @@ static const char *try_folded(const lt_matmul_call *c, const lt_matmul_shadow *s
         *ran = *st == CUBLAS_STATUS_SUCCESS;
         lt_matmul_verify_end(c, s, g, plan, snapshot, *ran);
         if (!*ran)
-            why = "cuBLASLt rejected the folded call";
+            why = TF_R_lt_rejected_call;
     }
     lt_fold_release(&fc);
     return why;
@@ -108,7 +108,7 @@ static cublasStatus_t consume(const lt_matmul_call *c, const lt_matmul_shadow *s
     tf_unlock(e);
     cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
     bool ran = false;
-    const char *why = planned(g, &plan) ? try_folded(c, s, g, &plan, &st, &ran) : NULL;
+    tf_reason why = planned(g, &plan) ? try_folded(c, s, g, &plan, &st, &ran) : TF_R_NONE;
     if (why) {
         e = tf_lock();
         if (e)
@@ -132,7 +132,7 @@ static cublasStatus_t watched(const lt_matmul_call *c)
     case LT_INVALID:
         return lt_matmul_invoke(c);
     case LT_UNKNOWN:
-        tf_note_materialize_all(TF_STREAM(c->stream), "cublasLtMatmul with descriptors transfold cannot read");
+        tf_note_materialize_all(TF_STREAM(c->stream), TF_WHY(lt_matmul_unreadable));
         return lt_matmul_invoke(c);
     case LT_DESCRIBED:
         break;

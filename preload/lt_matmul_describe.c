@@ -115,15 +115,15 @@ static bool shapes(const lt_matmul_shadow *s, tf_gemm *g)
 static bool fp8(cudaDataType t) { return t == CUDA_R_8F_E4M3 || t == CUDA_R_8F_E5M2; }
 
 /* Why an operand must be read as it is, or NULL. */
-static const char *operand_refusal(const lt_matmul_shadow *s, int i, bool mapped)
+static tf_reason operand_refusal(const lt_matmul_shadow *s, int i, bool mapped)
 {
     if (fp8(s->l[LT_A].type) || fp8(s->l[LT_B].type))
-        return "FP8 cublasLtMatmul must stay TN";
+        return TF_R_fp8_tn;
     if (s->scale_mode[i] != 0)
-        return "block-scaled operand: its scale factors follow its layout";
+        return TF_R_block_scaled;
     if (!mapped)
-        return "conjugate of a row-ordered complex operand has no cuBLASLt form";
-    return NULL;
+        return TF_R_conj_row_order;
+    return TF_R_NONE;
 }
 
 static void add_operand(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_gemm *g, int i)

@@ -45,14 +45,14 @@ static cublasStatus_t produce(const lt_xform_call *c, const lt_xform *x)
 {
     tf_transpose_desc d = lt_xform_desc(c, x);
     tf_access extra = lt_xform_access(c, x, false);
-    const char *refuse = x->refuse;
+    tf_reason refuse = x->refuse;
     tf_replay rp = refuse ? (tf_replay){0} : lt_xform_replay(c, x);
     if (!refuse && !rp.run)
-        refuse = "could not copy the transform's descriptors";
+        refuse = TF_R_descriptor_copy;
     tf_engine *e = tf_lock();
     if (refuse && e)
         tf_access_begin(e, &extra);
-    bool deferred = e && tf_transpose_begin(e, &d, rp, refuse);
+    bool deferred = e && tf_transpose_begin(e, &d, rp, TF_WHY_KEY(refuse));
     if (!e && rp.release)
         rp.release(rp.arg);
     tf_unlock(e);
@@ -94,7 +94,7 @@ cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t handle, cublasLtMatrixTr
         return lt_xform_invoke(&c);
     case LT_X_UNKNOWN:
         if (tf_watching())
-            tf_note_materialize_all(TF_STREAM(stream), "cublasLtMatrixTransform with descriptors transfold cannot read");
+            tf_note_materialize_all(TF_STREAM(stream), TF_WHY(lt_transform_unreadable));
         return lt_xform_invoke(&c);
     case LT_X_OK:
         break;

@@ -32,7 +32,7 @@ typedef struct lt_xform {
     tf_scalar scalar[2];              /* alpha, beta */
     bool transpose;                   /* one operand lands in C transposed */
     int src;                          /* that operand */
-    const char *refuse;               /* why it cannot be deferred */
+    tf_reason refuse;                 /* why it cannot be deferred */
 } lt_xform;
 
 typedef enum lt_xform_kind { LT_X_INVALID, LT_X_UNKNOWN, LT_X_OK } lt_xform_kind;

@@ -54,16 +54,16 @@ static lt_xform_kind validate(const lt_xform_call *c, lt_xform *x)
     return LT_X_OK;
 }
 
-static const char *refusal(const lt_xform *x)
+static tf_reason refusal(const lt_xform *x)
 {
     const lt_layout *s = &x->l[x->src], *d = &x->l[LT_XC];
     if (!x->host)
-        return "device pointer mode: alpha and beta unknown";
+        return TF_R_device_pointer_mode;
     if (x->read[1 - x->src])
-        return "both operands contribute (alpha and beta nonzero)";
+        return TF_R_both_operands;
     if (s->type != d->type)
-        return "type conversion: source and destination types differ";
-    return NULL; /* in place (output overlapping the source) is the engine's refusal */
+        return TF_R_type_conversion;
+    return TF_R_NONE; /* in place (output overlapping the source) is the engine's refusal */
 }
 
 lt_xform_kind lt_xform_classify(const lt_xform_call *c, lt_xform *x)

@@ -246,7 +246,7 @@ void tf_note_access_end(const tf_access *a, bool ok)
     tf_unlock(e);
 }
 
-void tf_note_materialize_all(uint64_t stream, const char *reason)
+void tf_note_materialize_all(uint64_t stream, tf_why reason)
 {
     tf_engine *e = tf_lock();
     if (e)
@@ -254,7 +254,7 @@ void tf_note_materialize_all(uint64_t stream, const char *reason)
     tf_unlock(e);
 }
 
-void tf_note_materialize_stream(uint64_t stream, const char *reason)
+void tf_note_materialize_stream(uint64_t stream, tf_why reason)
 {
     if (!tf_watching())
         return;
@@ -266,7 +266,7 @@ void tf_note_materialize_stream(uint64_t stream, const char *reason)
 
 void tf_note_capture_end(uint64_t stream)
 {
-    tf_note_materialize_stream(stream, "stream capture ends");
+    tf_note_materialize_stream(stream, TF_WHY(capture_ends));
 }
 
 /* Every stream, not only the captured one: in global capture mode other
@@ -274,7 +274,7 @@ void tf_note_capture_end(uint64_t stream)
 void tf_note_capture_begin(uint64_t stream)
 {
     if (tf_watching())
-        tf_note_materialize_all(stream, "stream capture begins");
+        tf_note_materialize_all(stream, TF_WHY(capture_begins));
 }
 
 /* The graph may touch anything: every record runs first, and the launch
@@ -283,7 +283,7 @@ void tf_note_graph_launch(uint64_t stream)
 {
     if (!tf_watching())
         return;
-    tf_note_materialize_all(stream, "graph launch");
+    tf_note_materialize_all(stream, TF_WHY(graph_launch));
     tf_access a = { .api = "graph launch", .stream = stream, .unknown = true };
     tf_note_access_begin(&a);
     tf_note_access_end(&a, true);

@@ -117,9 +117,9 @@ void tf_note_free_end(tf_engine *e, const void *base, const char *api, bool ok);
     })
 void tf_note_access_begin(const tf_access *a);
 void tf_note_access_end(const tf_access *a, bool ok);
-void tf_note_materialize_all(uint64_t stream, const char *reason);
+void tf_note_materialize_all(uint64_t stream, tf_why reason);
 /* Records on `stream` run now (it is about to end, or to be captured). */
-void tf_note_materialize_stream(uint64_t stream, const char *reason);
+void tf_note_materialize_stream(uint64_t stream, tf_why reason);
 /* Before a capture on `stream` ends: records captured there run first. */
 void tf_note_capture_begin(uint64_t stream);
 void tf_note_capture_end(uint64_t stream);

@@ -28,7 +28,7 @@ static int njoined;
 static void host_function(uint64_t stream)
 {
     if (tf_watching())
-        tf_note_materialize_all(stream, "host function queued");
+        tf_note_materialize_all(stream, TF_WHY(host_function));
 }
 
 bool tf_stream_capturing(uint64_t stream)
@@ -42,7 +42,7 @@ static bool wait_before(uint64_t stream)
     if (atomic_load(&captures) <= 0 || !tf_active() || tf_stream_capturing(stream))
         return false;
     if (tf_watching())
-        tf_note_materialize_stream(stream, "stream joins a capture");
+        tf_note_materialize_stream(stream, TF_WHY(capture_joins));
     return true;
 }
 
@@ -76,7 +76,7 @@ void tf_capture_joined_end(void)
     njoined = 0;
     tf_unlock(e);
     for (int i = 0; i < n; i++)
-        tf_note_materialize_stream(s[i], "stream capture ends");
+        tf_note_materialize_stream(s[i], TF_WHY(capture_ends));
 }
 
 #define WAIT_HOOK(RET, MISSING, NAME, STREAM_T, EVENT_T, ID)               \

@@ -6,7 +6,7 @@ void tf_unknown_begin(tf_unknown *u, const char *api, uint64_t stream, const voi
 {
     u->noted = false;
     if (indirect || n > TF_UNKNOWN_MAX_PTRS) {
-        tf_note_materialize_all(stream, api);
+        tf_note_materialize_all(stream, TF_WHY(opaque_call, .str = {api}));
         return;
     }
     for (int i = 0; i < n; i++)

@@ -154,6 +154,20 @@ jq_true "report --bandwidth" '.bandwidth_gbps == 1000 and (.totals.modeled_us - 
 : >"$T/empty.jsonl"
 expect "report: empty log" 0 'none: no transpose producer was recognised' -- "$TF" report "$T/empty.jsonl"
 
+echo "== report: reason keys"
+expect "keys: analysis/reasons.h, docs/events.md and the report's hints agree" 0 '' -- python3 "$HERE/keys.py" agree "$ROOT"
+expect "report: each key's event gets that key's hint" 0 '^([0-9]+) of \1 keys get their hint$' -- \
+  python3 "$HERE/keys.py" hints "$ROOT" "$T"
+jq_true "report --json: each refusal and materialization names its key" \
+  '[.refusals[], .materializations[], .pending_at_exit[]] | all(.key != null)' "$T/report.json"
+jq_true "report --json: a materialization for a refused operand names the refusal as its cause" \
+  '[.materializations[] | select(.key == "operand_refused")] | length == 1 and .[0].cause == "ld"' "$T/report.json"
+# A log written before keys: a refusal's "key" was its class.
+echo '{"event":"refuse","mode":"log","what":"transpose","producer":"cublasSgeam","name":"cublasSgeam","key":"scale","reason":"scale 2+0i is not 1"}' \
+  >"$T/legacy.jsonl"
+expect "report: a log from before keys gets the class's hint" 0 'HINT: the transpose scales by a value that is not exact' -- \
+  "$TF" report "$T/legacy.jsonl"
+
 echo "== ab"
 expect "ab: equal outputs" 0 'outputs equal in all 6 runs' -- env TRANSFOLD_SIM=0 "$TF" ab -n 3 -- "$PROBE" same
 expect "ab: program's own metric reported" 0 '^region +3\.500 .* 2\.500 .* 1\.400x' -- \

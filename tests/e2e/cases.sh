@@ -123,7 +123,7 @@ case_geam_never_freed() { # dropped at exit, never run
     run_all geam never_freed
     folded cublasSgeam 1
     local m
-    for m in $FOLD_MODES; do expect_events "$m" drop 1 '.reason | test("exit")'; done
+    for m in $FOLD_MODES; do expect_events "$m" drop 1 '(.reason | test("exit")) and .key == "exit_never_freed"'; done
 }
 
 case_geam_handle_destroyed() { # the replay's handle goes away first
@@ -254,7 +254,7 @@ case_kern_launch_exc() { run_all kern launch_exc; folded "$K_NAIVE" 1; dropped 1
 case_kern_capture() { # pending when a capture begins: replayed before it, not into the graph
     run_all kern capture
     materialized "$K_NAIVE" 1 "$K_NAIVE $K_SCALE" fold
-    expect_events fold materialize 1 '.reason == "stream capture begins"'
+    expect_events fold materialize 1 '.reason == "stream capture begins" and .key == "capture_begins"'
 }
 
 case_kern_readback() {

@@ -8,7 +8,7 @@ case_hard_scale_neg1() { # -1 into alpha would turn +0 results into -0
     run_all hardening scale_neg1
     untouched
     refused transpose 1
-    expect_events fold refuse 1 '.reason | test("TRANSFOLD_SCALES=exact")'
+    expect_events fold refuse 1 '(.reason | test("TRANSFOLD_SCALES=exact")) and .key == "scale_not_one" and .class == "scale"'
 }
 
 case_hard_scale_2_overflow() { # 2 * (big - big) = 0, but (2 big) - (2 big) = NaN
@@ -28,7 +28,7 @@ case_hard_scale_pow2_knob() { # the opt-in folds powers of two, and says it is n
 case_hard_devptr_gemm_alpha() { # alpha inside the pending Wt: replayed before the GEMM
     run_all hardening devptr_gemm_alpha
     materialized cublasSgeam 1 "cublasSgeam $SGEMM"
-    expect_events fold materialize 1 '.reason | test("destination read by cublasSgemm")'
+    expect_events fold materialize 1 '(.reason | test("destination read by cublasSgemm")) and .key == "dst_read"'
 }
 
 case_hard_devptr_geam_alpha() { # the same for a plain geam's alpha

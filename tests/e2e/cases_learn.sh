@@ -193,7 +193,7 @@ case_learn_adv_flag() { # trusted while its flag holds; verify catches the flip
     done
     # learned in the process: distrusted at the first mismatch, run as issued after
     expect_events flip verify 1 '.result == "MISMATCH"'
-    expect_events flip learn 1 '.what == "rejected" and (.reason | test("verify"))'
+    expect_events flip learn 1 '.what == "rejected" and (.reason | test("verify")) and .key == "learn_verify_mismatch"'
     expect_events flip transpose 1
     # from a rules file: the rule holds, every flipped step is caught
     expect_events flip_rules verify 2 '.result == "MISMATCH"'
@@ -205,7 +205,7 @@ case_learn_rule_coverage() { # a rule's launch too small for its footprint: refu
     refused transpose "$LEARN_STEPS"
     local m
     for m in log $FOLD_MODES; do
-        expect_events "$m" refuse "$LEARN_STEPS" '.reason | test("16 threads cannot cover the 384 elements")'
+        expect_events "$m" refuse "$LEARN_STEPS" '(.reason | test("16 threads cannot cover the 384 elements")) and .key == "launch_coverage"'
     done
 }
 

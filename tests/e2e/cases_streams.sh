@@ -34,7 +34,7 @@ case_streams_host_func() { # no replay queued behind a host function that waits 
     local m
     for m in base $PRELOAD_MODES; do expect_line "$m" "host function timed out" ': 0$'; done
     for m in $FOLD_MODES; do
-        expect_events "$m" materialize 1 '.reason == "host function queued"'
+        expect_events "$m" materialize 1 '.reason == "host function queued" and .key == "host_function"'
         expect_run "$m" "cublasSgeam cudaLaunchHostFunc"
     done
 }
@@ -53,7 +53,7 @@ case_streams_capture_join() { # a stream joining a capture brings no record into
     local m
     for m in $FOLD_MODES; do
         expect_events "$m" fold 0
-        expect_events "$m" materialize 1 '.reason == "stream joins a capture"'
+        expect_events "$m" materialize 1 '.reason == "stream joins a capture" and .key == "capture_joins"'
     done
 }
 
@@ -62,7 +62,7 @@ case_streams_capture_fold() { # folded while another stream captures: verify mod
     # no inject run: unverified, its one-off fold would stand
     local MODES="base off log fold args verify" PRELOAD_MODES="off log fold args verify"
     run_all concurrency capture_fold
-    expect_events verify verify 1 '.result == "skipped" and .reason == "a stream capture is in progress"'
+    expect_events verify verify 1 '.result == "skipped" and .reason == "a stream capture is in progress" and .key == "verify_capture"'
     expect_events fold fold 1
 }
 

@@ -11,6 +11,9 @@
 
 #include "engine.h"
 
+/* A producer the hook has no objection to. */
+#define NO_WHY TF_WHY_KEY(TF_R_NONE)
+
 typedef struct fake_replay { int runs, releases, fail; uint64_t trigger; } fake_replay;
 
 static int fake_run(void *arg, uint64_t trigger)

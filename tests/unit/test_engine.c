@@ -19,7 +19,7 @@ static tf_transpose_desc std_desc(void)
 
 static bool defer(fixture *f, fake_replay *r, tf_transpose_desc d)
 {
-    return tf_transpose_begin(f->e, &d, replay_of(r), NULL);
+    return tf_transpose_begin(f->e, &d, replay_of(r), NO_WHY);
 }
 
 /* C(4x5) = dst(4x6) * B(6x5): reads the whole destination with op N. */
@@ -217,23 +217,25 @@ static void test_producer_refusals(void **state)
     fake_replay r = {0};
     tf_transpose_desc d = std_desc();
     d.alpha.re = 0.3;
-    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NULL));
+    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NO_WHY));
     tf_transpose_end(f->e, &d, true);
     d = std_desc();
     d.src.addr = 0x70000000ull;
-    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NULL));
+    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NO_WHY));
     d = std_desc();
     d.dst.addr = SRC + 8; /* overlaps its source */
-    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NULL));
+    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NO_WHY));
     d = std_desc();
-    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), "device pointer mode"));
+    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), TF_WHY(device_pointer_mode)));
     assert_int_equal(r.releases, 4);
     assert_int_equal(r.runs, 0);
     assert_int_equal(tf_engine_pending(f->e), 0);
-    assert_int_equal(log_count(f, "\"key\":\"scale\"", "0.3"), 1);
-    assert_int_equal(log_count(f, "\"key\":\"memory\"", NULL), 1);
-    assert_int_equal(log_count(f, "\"key\":\"in-place\"", NULL), 1);
-    assert_int_equal(log_count(f, "device pointer mode", NULL), 1);
+    /* the key, the class refusals had before keys, and the text with its values */
+    assert_int_equal(log_count(f, "\"key\":\"scale_not_one\",\"class\":\"scale\"", "scale 0.3+0i is not 1"), 1);
+    assert_int_equal(log_count(f, "\"key\":\"memory\",\"class\":\"memory\"", NULL), 1);
+    assert_int_equal(log_count(f, "\"key\":\"in_place\",\"class\":\"in-place\"", NULL), 1);
+    assert_int_equal(log_count(f, "\"key\":\"device_pointer_mode\",\"class\":\"producer\"",
+                               "\"reason\":\"device pointer mode: alpha and beta unknown\""), 1);
     fixture_free(f);
 }
 
@@ -248,10 +250,10 @@ static void test_scale_exact_by_default(void **state)
         fake_replay r = {0};
         tf_transpose_desc d = std_desc();
         d.alpha.re = scales[i];
-        assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NULL));
+        assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NO_WHY));
         assert_int_equal(r.releases, 1);
         assert_int_equal(tf_engine_pending(f->e), 0);
-        assert_int_equal(log_count(f, "\"key\":\"scale\"", "TRANSFOLD_SCALES=exact"), 1);
+        assert_int_equal(log_count(f, "\"key\":\"scale_not_one\"", "TRANSFOLD_SCALES=exact"), 1);
         fixture_free(f);
     }
 }
@@ -315,13 +317,16 @@ static void test_fallback(void **state)
     tf_plan plan;
     tf_gemm_begin(f->e, &g, &plan);
     assert_true(plan.any);
-    tf_gemm_fallback(f->e, &g, &plan, "status 7");
+    tf_gemm_fallback(f->e, &g, &plan, TF_R_cublas_rejected);
     assert_false(plan.any);
     assert_false(plan.in[0].folded);
     assert_int_equal(r.runs, 1);
     tf_gemm_end(f->e, &g, &plan, true);
     assert_int_equal(log_count(f, "\"event\":\"fold\"", NULL), 0);
-    assert_int_equal(log_count(f, "\"key\":\"library\"", NULL), 1);
+    assert_int_equal(log_count(f, "\"event\":\"refuse\"", "\"key\":\"library_rejected\",\"class\":\"library\""), 1);
+    assert_int_equal(log_count(f, "\"event\":\"materialize\"",
+                               "\"key\":\"library_rejected\",\"reason\":\"folded cublasSgemm rejected by the library: "
+                               "cuBLAS rejected the folded call\",\"cause\":\"cublas_rejected\""), 1);
     fixture_free(f);
 }
 
@@ -331,7 +336,7 @@ static void test_log_mode_changes_nothing(void **state)
     fixture *f = fixture_new(TF_MODE_LOG, TF_POLICY_STRICT);
     fake_replay r = {0};
     tf_transpose_desc d = std_desc();
-    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NULL));
+    assert_false(tf_transpose_begin(f->e, &d, replay_of(&r), NO_WHY));
     tf_transpose_end(f->e, &d, true);
     assert_int_equal(tf_engine_pending(f->e), 1);
     tf_gemm g = std_gemm();
@@ -376,10 +381,10 @@ static void test_forced_materializations(void **state)
     d2.stream = 9;
     defer(f, &r1, d1);
     defer(f, &r2, d2);
-    tf_materialize_stream(f->e, 9, "stream capture ends");
+    tf_materialize_stream(f->e, 9, TF_WHY(capture_ends));
     assert_int_equal(r2.runs, 1);
     assert_int_equal(r1.runs, 0);
-    tf_materialize_handle(f->e, 0x55, "cublasDestroy");
+    tf_materialize_handle(f->e, 0x55, TF_WHY(cublas_handle_destroyed));
     assert_int_equal(r1.runs, 1);
     fixture_free(f);
 }
@@ -395,7 +400,7 @@ static void test_exit_drops_and_summarizes(void **state)
     tf_alloc(e, DEV_BASE, DEV_SIZE, TF_MEM_DEVICE);
     fake_replay r = {0};
     tf_transpose_desc d = std_desc();
-    assert_true(tf_transpose_begin(e, &d, replay_of(&r), NULL));
+    assert_true(tf_transpose_begin(e, &d, replay_of(&r), NO_WHY));
     tf_engine_free(e);
     fclose(sum);
     assert_int_equal(r.runs, 0);
@@ -458,7 +463,7 @@ static void *second_producer(void *arg)
     shadow_race *s = arg;
     sem_wait(&s->go2);
     tf_transpose_desc d = transpose_desc(SRC + 0x10000, 6, DST + 0x10000, 4, 4, 6, 4);
-    tf_transpose_begin(s->f->e, &d, (tf_replay){0}, NULL);
+    tf_transpose_begin(s->f->e, &d, (tf_replay){0}, NO_WHY);
     tf_transpose_end(s->f->e, &d, true);
     sem_post(&s->done2);
     return NULL;
@@ -473,7 +478,7 @@ static void test_log_mode_threads_keep_their_shadows(void **state)
     pthread_t t;
     assert_int_equal(pthread_create(&t, NULL, second_producer, &s), 0);
     tf_transpose_desc d = std_desc();
-    assert_false(tf_transpose_begin(s.f->e, &d, (tf_replay){0}, NULL));
+    assert_false(tf_transpose_begin(s.f->e, &d, (tf_replay){0}, NO_WHY));
     sem_post(&s.go2); /* thread 1's producer is "running" now */
     sem_wait(&s.done2);
     tf_transpose_end(s.f->e, &d, true);
@@ -501,7 +506,7 @@ static void test_write_errors_reported_once(void **state)
     fake_replay r = {0};
     for (int i = 0; i < 3; i++) { /* three events, each a failed write */
         tf_transpose_desc d = std_desc();
-        assert_true(tf_transpose_begin(e, &d, replay_of(&r), NULL));
+        assert_true(tf_transpose_begin(e, &d, replay_of(&r), NO_WHY));
     }
     tf_engine_free(e);
     fflush(stderr);

@@ -49,7 +49,7 @@ static fixture *late_fixture(tf_mode mode, fake_sync *s)
 static bool defer(fixture *f, fake_replay *r)
 {
     tf_transpose_desc d = transpose_desc(SRC, 6, DST, 4, 4, 6, 4);
-    return tf_transpose_begin(f->e, &d, replay_of(r), NULL);
+    return tf_transpose_begin(f->e, &d, replay_of(r), NO_WHY);
 }
 
 static void fold_once(fixture *f)

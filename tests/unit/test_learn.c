@@ -57,7 +57,7 @@ static void measure(world *w, int rows_written, bool touch_src, bool copy_not_tr
 
 static int64_t scalar_ld = 99; /* a scalar of the launch that could be the source's ld */
 
-static const char *prove(world *w, tf_view *src)
+static tf_reason prove(world *w, tf_view *src)
 {
     uint64_t ptrs[2] = { OUT_BASE, SRC_BASE };
     int64_t lds[1] = { scalar_ld };
@@ -72,7 +72,7 @@ static void test_prove_transpose(void **state)
     world w;
     tf_view src;
     measure(&w, R, false, false);
-    assert_null(prove(&w, &src));
+    assert_int_equal(prove(&w, &src), TF_R_NONE);
     assert_int_equal(src.addr, SRC_BASE);
     assert_int_equal(src.rows, C);
     assert_int_equal(src.cols, R);
@@ -87,10 +87,10 @@ static void test_prove_padded(void **state)
     tf_view src;
     measure_ld(&w, R, false, false, C + 1);
     scalar_ld = C + 1;
-    assert_null(prove(&w, &src));
+    assert_int_equal(prove(&w, &src), TF_R_NONE);
     assert_int_equal(src.ld, C + 1);
     scalar_ld = 99;
-    assert_non_null(prove(&w, &src)); /* without the scalar, no ld explains it */
+    assert_int_equal(prove(&w, &src), TF_R_learn_not_transpose); /* without the scalar, no ld explains it */
 }
 
 static void test_prove_refusals(void **state)
@@ -99,18 +99,17 @@ static void test_prove_refusals(void **state)
     world w;
     tf_view src;
     measure(&w, R / 2, false, false);
-    assert_string_equal(prove(&w, &src), "leaves part of the GEMM's view of its output unwritten");
+    assert_int_equal(prove(&w, &src), TF_R_learn_leaves_unwritten);
     measure(&w, R, true, false);
-    assert_string_equal(prove(&w, &src), "writes a second buffer besides its output");
+    assert_int_equal(prove(&w, &src), TF_R_learn_second_buffer);
     measure(&w, R, false, true);
-    assert_string_equal(prove(&w, &src),
-                        "the written bytes are not the transpose of a region another pointer parameter reaches");
+    assert_int_equal(prove(&w, &src), TF_R_learn_not_transpose);
     measure(&w, R, false, false);
     w.after_a[1][N * 4] = w.after_b[1][N * 4] = 0x00; /* a byte beyond the view written */
-    assert_string_equal(prove(&w, &src), "writes bytes outside the GEMM's view of its output");
+    assert_int_equal(prove(&w, &src), TF_R_learn_writes_outside);
     measure(&w, R, false, false);
     w.after_b[1][0] ^= 0x80; /* the two runs disagree */
-    assert_string_equal(prove(&w, &src), "written bytes depend on the output's previous contents");
+    assert_int_equal(prove(&w, &src), TF_R_learn_reads_output);
 }
 
 /* Packed parameters of a launch: out, in, rows, cols. */
@@ -183,11 +182,12 @@ static void test_candidate_to_trusted(void **state)
      * distrusts the signature for good */
     fake_replay fr = { 0 };
     assert_true(tf_learn_describe(f->e, &l2, &d));
-    assert_true(tf_transpose_begin(f->e, &d, replay_of(&fr), NULL));
-    tf_learn_distrust(f->e, 1, "verify: wrong");
+    assert_true(tf_transpose_begin(f->e, &d, replay_of(&fr), NO_WHY));
+    tf_learn_distrust(f->e, 1, TF_R_learn_verify_mismatch);
     assert_int_equal(tf_learn_launch_begin(f->e, &l, &plan), TF_LEARN_RUN);
     fflush(f->log);
-    assert_non_null(strstr(f->logbuf, "verify: wrong"));
+    assert_non_null(strstr(f->logbuf, "\"what\":\"rejected\",\"name\""));
+    assert_non_null(strstr(f->logbuf, "\"key\":\"learn_verify_mismatch\",\"reason\":\"verify: a GEMM folded"));
     fixture_free(f);
 }
 
