@@ -10,6 +10,7 @@
 #include "hooks.h"
 #include "replay.h"
 #include "state.h"
+#include "sum.h"
 
 typedef struct geam_args {
     cublasHandle_t handle;
@@ -82,24 +83,22 @@ static tf_view geam_output(const geam_kind *k, const geam_args *a)
     return tf_matrix(a->C, k->elem, a->m, a->n, a->ldc, 1, 0);
 }
 
+/* The engine decides (tf_sum_classify); the stream is only asked about
+ * when the call transposes. */
 static geam_plan geam_classify(const geam_kind *k, const geam_args *a, bool host,
                                const tf_scalar *alpha, const tf_scalar *beta)
 {
-    bool alpha0 = host && tf_scalar_is_zero(k->t, alpha), beta0 = host && tf_scalar_is_zero(k->t, beta);
-    geam_plan p = { .read_a = !alpha0, .read_b = !beta0, .host = host, .stream = tf_cublas_stream(a->handle),
-                    .device = -1 };
     bool ta = op_transposes(a->ta), tb = op_transposes(a->tb);
-    p.transpose = ta || tb;
-    p.a_src = ta && (beta0 || !(tb && alpha0));
-    if (!p.transpose)
-        return p;
-    if (!host)
-        p.refuse = "device pointer mode: alpha and beta unknown";
-    else if (!(p.a_src ? beta0 : alpha0))
-        p.refuse = "both operands contribute (alpha and beta nonzero)";
-    else if (!tf_stream_usable(p.stream))
-        p.refuse = "the handle's stream is not usable: the call reports that itself";
-    /* In place (output overlapping the source) is the engine's refusal. */
+    geam_plan p = { .host = host, .stream = tf_cublas_stream(a->handle), .device = -1 };
+    tf_sum s = { .term = { { true, ta, host && tf_scalar_is_zero(k->t, alpha), false },
+                           { true, tb, host && tf_scalar_is_zero(k->t, beta), false } },
+                 .host = host, .stream_usable = !(ta || tb) || tf_stream_usable(p.stream) };
+    tf_sum_plan sp = tf_sum_classify(&s);
+    p.transpose = sp.transpose;
+    p.a_src = sp.src == TF_SUM_A;
+    p.read_a = sp.read[TF_SUM_A];
+    p.read_b = sp.read[TF_SUM_B];
+    p.refuse = sp.refuse;
     return p;
 }
 
