@@ -1,6 +1,7 @@
 /* cublasLtMatrixTransform hook: a transpose becomes a pending record
  * (unless refused, and then the log says why); any other transform is a
  * plain read/write access when something is pending. */
+#include "hook_steps.h"
 #include "lt_transform.h"
 #include "state.h"
 
@@ -39,33 +40,33 @@ tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write)
     return acc;
 }
 
-/* Deferred if the engine agrees, else run and reported. */
+/* Deferred if the engine agrees, else run and reported (hook_steps.h). */
+typedef struct produce_ctx { const lt_xform_call *c; const lt_xform *x; } produce_ctx;
+
+static tf_replay make_replay(void *ctx)
+{
+    const produce_ctx *p = ctx;
+    return lt_xform_replay(p->c, p->x);
+}
+
+static tf_access refused_access(void *ctx)
+{
+    const produce_ctx *p = ctx;
+    return lt_xform_access(p->c, p->x, false);
+}
+
+static int invoke(void *ctx)
+{
+    return lt_xform_invoke(((const produce_ctx *)ctx)->c);
+}
+
 static cublasStatus_t produce(const lt_xform_call *c, const lt_xform *x)
 {
     tf_transpose_desc d = lt_xform_desc(c, x);
-    tf_access extra = lt_xform_access(c, x, false);
-    const char *refuse = x->refuse;
-    tf_replay rp = refuse ? (tf_replay){0} : lt_xform_replay(c, x);
-    if (!refuse && !rp.run)
-        refuse = "could not copy the transform's descriptors";
-    tf_engine *e = tf_lock();
-    if (refuse && e)
-        tf_access_begin(e, &extra);
-    bool deferred = e && tf_transpose_begin(e, &d, rp, refuse);
-    if (!e && rp.release)
-        rp.release(rp.arg);
-    tf_unlock(e);
-    if (deferred)
-        return CUBLAS_STATUS_SUCCESS;
-    cublasStatus_t st = lt_xform_invoke(c);
-    e = tf_lock();
-    if (e) {
-        tf_transpose_end(e, &d, st == CUBLAS_STATUS_SUCCESS);
-        if (refuse)
-            tf_access_end(e, &extra, st == CUBLAS_STATUS_SUCCESS);
-    }
-    tf_unlock(e);
-    return st;
+    produce_ctx ctx = { c, x };
+    tf_producer p = { .desc = &d, .refuse = x->refuse, .no_replay = "could not copy the transform's descriptors",
+                      .make_replay = make_replay, .access = refused_access, .invoke = invoke, .ctx = &ctx };
+    return (cublasStatus_t)tf_produce(&p);
 }
 
 static cublasStatus_t access(const lt_xform_call *c, const lt_xform *x)
