@@ -40,9 +40,11 @@ TF_UNSANITIZED __attribute__((used, visibility("hidden"))) dlsym_fn tf_dlsym_nex
     dlsym_fn f = atomic_load_explicit(&real_dlsym, memory_order_acquire);
     if (f)
         return f;
-    f = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.34");
-    if (!f)
-        f = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.2.5");
+    /* glibc 2.34 moved dlsym into libc under a new version; before that it
+     * has the architecture's base version: 2.2.5 on x86-64, 2.17 on aarch64. */
+    static const char *const versions[] = { "GLIBC_2.34", "GLIBC_2.2.5", "GLIBC_2.17" };
+    for (unsigned i = 0; !f && i < sizeof versions / sizeof versions[0]; i++)
+        f = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", versions[i]);
     atomic_store_explicit(&real_dlsym, f, memory_order_release);
     return f;
 }
