@@ -126,7 +126,6 @@ void log_materialize(tf_engine *e, const tf_record *p, const char *reason, const
 void log_drop(tf_engine *e, const tf_record *p, const char *reason);
 void log_refuse_transpose(tf_engine *e, const tf_transpose_desc *d, const char *key, const char *reason);
 void log_refuse_operand(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, const char *key, const char *reason);
-void count_refusal(tf_engine *e, const char *key);
 /* A materialisation's or drop's reason, formatted into buf only when the log
  * is open (nothing else reads it; formatting is most of a drop's cost). */
 const char *log_reason(const tf_engine *e, char *buf, size_t len, const char *fmt, ...)
@@ -134,6 +133,5 @@ const char *log_reason(const tf_engine *e, char *buf, size_t len, const char *fm
 void summary_write(tf_engine *e);
 /* write_check.c: flushes f; the first failure is said on stderr. */
 void write_check(FILE *f, const char *var, bool *reported);
-const char *tf_op_name(tf_op op);
 
 #endif

@@ -81,7 +81,7 @@ const char *log_reason(const tf_engine *e, char *buf, size_t len, const char *fm
     return buf;
 }
 
-const char *tf_op_name(tf_op op)
+static const char *tf_op_name(tf_op op)
 {
     return op == TF_OP_N ? "N" : op == TF_OP_T ? "T" : "C";
 }
@@ -184,7 +184,7 @@ void log_learn(tf_engine *e, const learn_sig *s, const char *what, const char *r
     jl_end(e, &j);
 }
 
-void count_refusal(tf_engine *e, const char *key)
+static void count_refusal(tf_engine *e, const char *key)
 {
     tf_counts *n = &e->n;
     n->refused++;

@@ -80,10 +80,12 @@ static bool idle_copy(void *dst, const void *src, uint64_t bytes)
     return device_idle() && copy(dst, src, bytes, cudaMemcpyDeviceToDevice) && device_idle();
 }
 
-/* Scratch memory is ours: its allocation and copies run with the depth
+/* Before the folded call: a scratch copy of the output (its old values may
+ * be read through beta). NULL when it cannot be made.
+ * Scratch memory is ours: its allocation and copies run with the depth
  * raised (the runtime's driver calls must not reach the provenance table)
  * and leave the program's last error as it was. */
-void *tf_verify_snapshot(const tf_view *out)
+static void *tf_verify_snapshot(const tf_view *out)
 {
     tf_depth++;
     int held = tf_rt_error_hold();

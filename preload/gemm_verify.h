@@ -25,9 +25,6 @@ static inline const void *tf_relocated(const tf_relocation *r, int i, const void
 typedef int (*tf_unfolded_fn)(void *ctx, const tf_relocation *r);
 
 bool tf_verify_enabled(void);
-/* Before the folded call: a scratch copy of the output (its old values may
- * be read through beta). NULL when it cannot be made. */
-void *tf_verify_snapshot(const tf_view *out);
 /* The snapshot for the folded call g, or NULL (and a "skipped" event)
  * while a stream capture is in progress: verify allocates, copies and
  * synchronizes, none of which a capture allows. */

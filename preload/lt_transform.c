@@ -12,7 +12,7 @@ cublasStatus_t lt_xform_invoke(const lt_xform_call *c)
                                                     (void *)(uintptr_t)c->ptr[LT_XC], c->lay[LT_XC], c->stream));
 }
 
-tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x)
+static tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x)
 {
     const lt_layout *d = &x->l[LT_XC];
     bool complex_type = tf_cuda_dtype_complex(d->type);
@@ -25,7 +25,8 @@ tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x)
     };
 }
 
-tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write)
+/* Reads of the operands that contribute, and (when `write`) C. */
+static tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write)
 {
     tf_access acc = { .api = "cublasLtMatrixTransform", .stream = TF_STREAM(c->stream) };
     if (!x->host)

@@ -38,9 +38,6 @@ typedef struct lt_xform {
 typedef enum lt_xform_kind { LT_X_INVALID, LT_X_UNKNOWN, LT_X_OK } lt_xform_kind;
 
 lt_xform_kind lt_xform_classify(const lt_xform_call *c, lt_xform *x);
-tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x);
-/* Reads of the operands that contribute, and (when `write`) C. */
-tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write);
 /* A replay owning deep copies of the descriptors; run == NULL when they
  * could not be made. */
 tf_replay lt_xform_replay(const lt_xform_call *c, const lt_xform *x);
