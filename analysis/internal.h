@@ -88,7 +88,12 @@ struct tf_engine {
 tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_range src_alloc, tf_range dst_alloc);
 void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const char *reason, const char *trigger);
 void rec_drop(tf_engine *e, tf_record *p, const char *reason);
-uint64_t rec_bytes(const tf_record *p);
+/* Device traffic a transpose costs (read and write of its destination's
+ * size); inline, so that the log can say it without calling back here. */
+static inline uint64_t rec_bytes(const tf_record *p)
+{
+    return 2 * tf_view_bytes(&p->d.dst);
+}
 void rec_discard(tf_engine *e, tf_record *p); /* forget without a verdict */
 void rec_free_spares(tf_engine *e);
 /* The next pending record after *at whose source (or destination)

@@ -102,15 +102,6 @@ bool tf_cublas_host_pointers(cublasHandle_t h)
 /* Not guarded by tf_rt_error_hold, since it is on every described call's
  * path: cudaGetDevice only fails where the runtime cannot run at all, and
  * then the program's own calls report that same error. */
-int tf_current_device(void)
-{
-    int dev = -1;
-    tf_fn_cudaGetDevice get = TF_REAL(cudaGetDevice);
-    if (get && get(&dev) != cudaSuccess)
-        dev = -1;
-    return dev;
-}
-
 typedef struct tf_dtype_info { cudaDataType t; uint32_t size; const char *name; bool complex; } tf_dtype_info;
 
 /* Indexed by value (every described call asks several times); entries

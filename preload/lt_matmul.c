@@ -10,15 +10,8 @@
 
 #include "hook_steps.h"
 #include "lt_fold_cache.h"
+#include "lt_matmul_verify.h"
 #include "state.h"
-
-cublasStatus_t lt_matmul_invoke(const lt_matmul_call *c)
-{
-    return TF_PASS(TF_REAL(cublasLtMatmul)(c->handle, c->desc, c->alpha, c->ptr[LT_A], c->lay[LT_A],
-                                           c->ptr[LT_B], c->lay[LT_B], c->beta, c->ptr[LT_C], c->lay[LT_C],
-                                           (void *)(uintptr_t)c->ptr[LT_D], c->lay[LT_D], c->algo,
-                                           c->workspace, c->workspace_size, c->stream));
-}
 
 /* The plan in cuBLASLt terms; why not, when an op has no form here. An
  * operand counts when the engine found its record: in log mode the rewrite

@@ -5,7 +5,7 @@
  * gradients) are written a second time, with the same values when the
  * fold is right. */
 #include "gemm_verify.h"
-#include "lt_matmul.h"
+#include "lt_matmul_verify.h"
 
 static int unfolded(void *ctx, const tf_relocation *r)
 {

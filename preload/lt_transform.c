@@ -5,13 +5,6 @@
 #include "lt_transform.h"
 #include "state.h"
 
-cublasStatus_t lt_xform_invoke(const lt_xform_call *c)
-{
-    return TF_PASS(TF_REAL(cublasLtMatrixTransform)(c->handle, c->desc, c->alpha, c->ptr[LT_XA], c->lay[LT_XA],
-                                                    c->beta, c->ptr[LT_XB], c->lay[LT_XB],
-                                                    (void *)(uintptr_t)c->ptr[LT_XC], c->lay[LT_XC], c->stream));
-}
-
 static tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x)
 {
     const lt_layout *d = &x->l[LT_XC];

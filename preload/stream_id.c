@@ -1,10 +1,19 @@
-/* Stream identity (see describe.h): the ids hooks give the engine, and the
+/* Stream identity (see stream_id.h): the ids hooks give the engine, and the
  * handles replays use to reach those streams again. */
 #include <stdatomic.h>
 
-#include "describe.h"
 #include "hooks.h"
 #include "state.h"
+#include "stream_id.h"
+
+int tf_current_device(void)
+{
+    int dev = -1;
+    tf_fn_cudaGetDevice get = TF_REAL(cudaGetDevice);
+    if (get && get(&dev) != cudaSuccess)
+        dev = -1;
+    return dev;
+}
 
 #define TF_LEGACY TF_ADDR(cudaStreamLegacy)
 #define TF_PER_THREAD TF_ADDR(cudaStreamPerThread)
