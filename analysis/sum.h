@@ -7,6 +7,7 @@
 #ifndef TF_SUM_H
 #define TF_SUM_H
 #include <stdbool.h>
+#include <stddef.h>
 
 enum { TF_SUM_A, TF_SUM_B };
 
@@ -30,9 +31,40 @@ typedef struct tf_sum_plan {
     const char *refuse;   /* why a transpose cannot be deferred, or NULL */
 } tf_sum_plan;
 
+static inline bool tf_sum_reads(const tf_sum *s, int i)
+{
+    return s->term[i].given && !(s->host && s->term[i].zero);
+}
+
+/* Checked in this order, so a call refused for several reasons always
+ * names the same one. */
+static inline const char *tf_sum_refusal(const tf_sum *s, const tf_sum_plan *p)
+{
+    if (!s->host)
+        return "device pointer mode: alpha and beta unknown";
+    if (p->read[1 - p->src])
+        return "both operands contribute (alpha and beta nonzero)";
+    if (s->term[p->src].converts)
+        return "type conversion: source and destination types differ";
+    if (!s->stream_usable)
+        return "the handle's stream is not usable: the call reports that itself";
+    return NULL;
+}
+
 /* The source is A when A transposes, unless B transposes too and only B
  * contributes. In place (C overlapping the source) is left to
- * tf_transpose_begin, which sees the views. */
-tf_sum_plan tf_sum_classify(const tf_sum *s);
+ * tf_transpose_begin, which sees the views. Inline: the hooks ask on every
+ * transpose-shaped call. */
+static inline tf_sum_plan tf_sum_classify(const tf_sum *s)
+{
+    tf_sum_plan p = { .read = { tf_sum_reads(s, TF_SUM_A), tf_sum_reads(s, TF_SUM_B) } };
+    bool ta = s->term[TF_SUM_A].given && s->term[TF_SUM_A].transposes;
+    bool tb = s->term[TF_SUM_B].given && s->term[TF_SUM_B].transposes;
+    p.transpose = ta || tb;
+    p.src = ta && (!p.read[TF_SUM_B] || !(tb && !p.read[TF_SUM_A])) ? TF_SUM_A : TF_SUM_B;
+    if (p.transpose)
+        p.refuse = tf_sum_refusal(s, &p);
+    return p;
+}
 
 #endif

@@ -4,7 +4,16 @@
  * are the library's, 0 meaning success. */
 #ifndef TF_HOOK_STEPS_H
 #define TF_HOOK_STEPS_H
+#include <string.h>
+
 #include "engine.h"
+#include "state.h"
+
+/* Inlined into each hook, so the callbacks below are direct calls the
+ * compiler can inline in turn: the shared steps cost nothing over steps
+ * written out in every hook. The engine is locked only around its own
+ * calls, never across the library's. */
+#define TF_HOOK_STEP static inline __attribute__((always_inline))
 
 /* A transpose producer: deferred if the engine agrees, else run and
  * reported. `make_replay` runs only when the hook does not refuse; when it
@@ -20,8 +29,6 @@ typedef struct tf_producer {
     void *ctx;
 } tf_producer;
 
-int tf_produce(const tf_producer *p);
-
 /* A GEMM consumer. When the engine found records for its operands,
  * `folded` makes (or in log mode only checks) the rewritten call: it
  * returns why it cannot, or NULL, and sets *ran when that call ran and
@@ -34,6 +41,72 @@ typedef struct tf_consumer {
     void *ctx;
 } tf_consumer;
 
-int tf_consume(const tf_consumer *c);
+TF_HOOK_STEP int tf_produce(const tf_producer *p)
+{
+    const char *refuse = p->refuse;
+    tf_replay rp = refuse ? (tf_replay){0} : p->make_replay(p->ctx);
+    if (!refuse && !rp.run)
+        refuse = p->no_replay;
+    tf_access extra; /* only a refused producer needs it */
+    if (refuse)
+        extra = p->access(p->ctx);
+    tf_engine *e = tf_lock();
+    if (refuse && e)
+        tf_access_begin(e, &extra);
+    bool deferred = e && tf_transpose_begin(e, p->desc, rp, refuse);
+    if (!e && rp.release)
+        rp.release(rp.arg);
+    tf_unlock(e);
+    if (deferred)
+        return 0;
+    int st = p->invoke(p->ctx);
+    e = tf_lock();
+    if (e) {
+        tf_transpose_end(e, p->desc, st == 0);
+        if (refuse)
+            tf_access_end(e, &extra, st == 0);
+    }
+    tf_unlock(e);
+    return st;
+}
+
+/* An operand counts when the engine found its record: in log mode the
+ * rewrite is described but not marked folded. */
+static inline bool tf_planned(const tf_gemm *g, const tf_plan *plan)
+{
+    if (plan->any)
+        return true;
+    for (int i = 0; i < g->nin; i++)
+        if (plan->in[i].record)
+            return true;
+    return false;
+}
+
+TF_HOOK_STEP int tf_consume(const tf_consumer *c)
+{
+    tf_plan plan;
+    memset(&plan, 0, sizeof plan);
+    plan.alpha_mul = 1.0;
+    tf_engine *e = tf_lock();
+    if (e)
+        tf_gemm_begin(e, c->g, &plan);
+    tf_unlock(e);
+    int st = 0;
+    bool ran = false;
+    const char *why = tf_planned(c->g, &plan) ? c->folded(c->ctx, &plan, &st, &ran) : NULL;
+    if (why) {
+        e = tf_lock();
+        if (e)
+            tf_gemm_fallback(e, c->g, &plan, why);
+        tf_unlock(e);
+    }
+    if (!ran)
+        st = c->invoke(c->ctx);
+    e = tf_lock();
+    if (e)
+        tf_gemm_end(e, c->g, &plan, st == 0);
+    tf_unlock(e);
+    return st;
+}
 
 #endif
