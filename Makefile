@@ -10,6 +10,9 @@ CFLAGS    ?= -O2 -g
 CFLAGS    += $(CSTD) -fPIC -D_GNU_SOURCE
 CUDA_INC  := -I$(CUDA_HOME)/include
 DEPS_STAMP := $(BUILD)/.deps
+# Each object's header dependencies, written by the compiler next to it
+# (-MP: a header since removed does not break the build); read at the end.
+DEPFLAGS  := -MMD -MP
 
 .PHONY: all test demo bench install clean deps
 all:
@@ -35,3 +38,9 @@ include tests/sanitize/sanitize.mk
 
 clean:
 	rm -rf $(BUILD)
+
+# Every .d is a target with no recipe, so an object whose .d is missing
+# (built before -MMD, say) is out of date too.
+DEP_FILES := $(ENGINE_OBJ:.o=.d) $(PRELOAD_OBJ:.o=.d) $(BUILD)/inject/algebra.d $(UNIT_BIN:=.d)
+$(DEP_FILES):
+-include $(wildcard $(DEP_FILES))

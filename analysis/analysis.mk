@@ -3,9 +3,9 @@ ENGINE_SRC := $(wildcard analysis/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 ENGINE_LIB := $(BUILD)/libtransfold_engine.a
 
-$(BUILD)/analysis/%.o: analysis/%.c $(wildcard analysis/*.h) | $(DEPS_STAMP)
+$(BUILD)/analysis/%.o: analysis/%.c $(BUILD)/analysis/%.d | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -fvisibility=hidden -c $< -o $@
+	$(CC) $(CFLAGS) $(DEPFLAGS) -fvisibility=hidden -c $< -o $@
 
 $(ENGINE_LIB): $(ENGINE_OBJ)
 	@rm -f $@

@@ -104,7 +104,12 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_
 /* trigger NULL: the reason's text (a forced materialisation names no call). */
 void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const tf_why *why, const char *trigger);
 void rec_drop(tf_engine *e, tf_record *p, const tf_why *why);
-uint64_t rec_bytes(const tf_record *p);
+/* Device traffic a transpose costs (read and write of its destination's
+ * size); inline, so that the log can say it without calling back here. */
+static inline uint64_t rec_bytes(const tf_record *p)
+{
+    return 2 * tf_view_bytes(&p->d.dst);
+}
 void rec_discard(tf_engine *e, tf_record *p); /* forget without a verdict */
 void rec_free_spares(tf_engine *e);
 void rec_init(tf_engine *e);  /* the pending table, with its anchor */
@@ -154,6 +159,5 @@ void count_refusal(tf_engine *e, tf_reason key);
 void summary_write(tf_engine *e);
 /* write_check.c: flushes f; the first failure is said on stderr. */
 void write_check(FILE *f, const char *var, bool *reported);
-const char *tf_op_name(tf_op op);
 
 #endif

@@ -83,7 +83,7 @@ static void jl_why(jline *j, const tf_why *w, bool with_class)
         jl_str(j, "cause", tf_reason_key(w->cause));
 }
 
-const char *tf_op_name(tf_op op)
+static const char *tf_op_name(tf_op op)
 {
     return op == TF_OP_N ? "N" : op == TF_OP_T ? "T" : "C";
 }

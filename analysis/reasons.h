@@ -28,6 +28,7 @@
     X(stream_unusable, "producer", "the handle's stream is not usable: the call reports that itself")            \
     X(type_conversion, "producer", "type conversion: source and destination types differ")                        \
     X(descriptor_copy, "producer", "could not copy the transform's descriptors")                                  \
+    X(replay_alloc, "producer", "could not allocate the replay")                                                  \
     X(launch_coverage, "producer", "a launch of %lld threads cannot cover the %lld elements its rule declares")   \
     X(launch_layout, "producer", "the launch's parameter layout is unknown (no sig= in the rule)")                \
     X(launch_dims, "producer", "launch dimensions the driver rejects")                                            \

@@ -103,11 +103,6 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_
     return p;
 }
 
-uint64_t rec_bytes(const tf_record *p)
-{
-    return 2 * tf_view_bytes(&p->d.dst);
-}
-
 void rec_discard(tf_engine *e, tf_record *p)
 {
     HASH_DEL(e->pending, p);

@@ -7,9 +7,11 @@
 #include <stdlib.h>
 
 #include "describe.h"
+#include "hook_steps.h"
 #include "hooks.h"
 #include "replay.h"
 #include "state.h"
+#include "sum.h"
 
 typedef struct geam_args {
     cublasHandle_t handle;
@@ -82,24 +84,22 @@ static tf_view geam_output(const geam_kind *k, const geam_args *a)
     return tf_matrix(a->C, k->elem, a->m, a->n, a->ldc, 1, 0);
 }
 
+/* The engine decides (tf_sum_classify); the stream is only asked about
+ * when the call transposes. */
 static geam_plan geam_classify(const geam_kind *k, const geam_args *a, bool host,
                                const tf_scalar *alpha, const tf_scalar *beta)
 {
-    bool alpha0 = host && tf_scalar_is_zero(k->t, alpha), beta0 = host && tf_scalar_is_zero(k->t, beta);
-    geam_plan p = { .read_a = !alpha0, .read_b = !beta0, .host = host, .stream = tf_cublas_stream(a->handle),
-                    .device = -1 };
     bool ta = op_transposes(a->ta), tb = op_transposes(a->tb);
-    p.transpose = ta || tb;
-    p.a_src = ta && (beta0 || !(tb && alpha0));
-    if (!p.transpose)
-        return p;
-    if (!host)
-        p.refuse = TF_R_device_pointer_mode;
-    else if (!(p.a_src ? beta0 : alpha0))
-        p.refuse = TF_R_both_operands;
-    else if (!tf_stream_usable(p.stream))
-        p.refuse = TF_R_stream_unusable;
-    /* In place (output overlapping the source) is the engine's refusal. */
+    geam_plan p = { .host = host, .stream = tf_cublas_stream(a->handle), .device = -1 };
+    tf_sum s = { .term = { { true, ta, host && tf_scalar_is_zero(k->t, alpha), false },
+                           { true, tb, host && tf_scalar_is_zero(k->t, beta), false } },
+                 .host = host, .stream_usable = !(ta || tb) || tf_stream_usable(p.stream) };
+    tf_sum_plan sp = tf_sum_classify(&s);
+    p.transpose = sp.transpose;
+    p.a_src = sp.src == TF_SUM_A;
+    p.read_a = sp.read[TF_SUM_A];
+    p.read_b = sp.read[TF_SUM_B];
+    p.refuse = sp.refuse;
     return p;
 }
 
@@ -241,35 +241,42 @@ static tf_replay geam_replay_new(const geam_kind *k, const geam_args *a, const t
                         .run_to = geam_replay_run_to };
 }
 
-/* A transpose-shaped geam: deferred if the engine agrees, else run and
- * reported. */
+/* A transpose-shaped geam, through the shared producer steps. */
+typedef struct geam_call_ctx {
+    const geam_kind *k;
+    const geam_args *a;
+    const geam_plan *p;
+    const tf_scalar *alpha, *beta;
+} geam_call_ctx;
+
+static tf_replay geam_make_replay(void *ctx)
+{
+    const geam_call_ctx *c = ctx;
+    return geam_replay_new(c->k, c->a, c->alpha, c->beta, c->p);
+}
+
+static tf_access geam_refused_access(void *ctx)
+{
+    const geam_call_ctx *c = ctx;
+    return geam_access(c->k, c->a, c->p, false);
+}
+
+static int geam_invoke(void *ctx)
+{
+    const geam_call_ctx *c = ctx;
+    return TF_PASS(c->k->invoke(c->a));
+}
+
 static cublasStatus_t geam_producer(const geam_kind *k, const geam_args *a, geam_plan *p,
                                     const tf_scalar *alpha, const tf_scalar *beta)
 {
     p->device = tf_current_device();
     tf_transpose_desc d = geam_desc(k, a, p, alpha, beta);
-    tf_access extra; /* only a refused geam needs it */
-    if (p->refuse)
-        extra = geam_access(k, a, p, false);
-    tf_replay rp = p->refuse ? (tf_replay){0} : geam_replay_new(k, a, alpha, beta, p);
-    tf_engine *e = tf_lock();
-    if (p->refuse && e)
-        tf_access_begin(e, &extra);
-    bool deferred = e && (p->refuse || rp.run) && tf_transpose_begin(e, &d, rp, TF_WHY_KEY(p->refuse));
-    if (!e && rp.release)
-        rp.release(rp.arg);
-    tf_unlock(e);
-    if (deferred)
-        return CUBLAS_STATUS_SUCCESS;
-    cublasStatus_t st = TF_PASS(k->invoke(a));
-    e = tf_lock();
-    if (e) {
-        tf_transpose_end(e, &d, st == CUBLAS_STATUS_SUCCESS);
-        if (p->refuse)
-            tf_access_end(e, &extra, st == CUBLAS_STATUS_SUCCESS);
-    }
-    tf_unlock(e);
-    return st;
+    geam_call_ctx ctx = { k, a, p, alpha, beta };
+    tf_producer pr = { .desc = &d, .refuse = p->refuse, .no_replay = TF_R_replay_alloc,
+                       .make_replay = geam_make_replay, .access = geam_refused_access, .invoke = geam_invoke,
+                       .ctx = &ctx };
+    return (cublasStatus_t)tf_produce(&pr);
 }
 
 static cublasStatus_t geam_hook(const geam_kind *k, const geam_args *a)

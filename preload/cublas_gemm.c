@@ -4,6 +4,7 @@
 
 #include "cublas_gemm.h"
 #include "gemm_verify.h"
+#include "hook_steps.h"
 #include "state.h"
 
 static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
@@ -37,7 +38,7 @@ static void add_operand(gemm_desc *d, const char *role, tf_view v, cublasOperati
 {
     int i = d->g.nin++;
     tf_operand *o = &d->g.in[i];
-    o->role = role, o->v = v, o->op = tf_op_from_cublas(op), o->refuse = NULL;
+    o->role = role, o->v = v, o->op = tf_op_from_cublas(op), o->refuse = TF_R_NONE;
     d->is_b[i] = is_b;
 }
 
@@ -127,62 +128,54 @@ static void gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_plan *
 
 /* Verify mode: the call as it would have run, reading replayed copies of
  * the records and writing a copy of the output. */
-typedef struct gemm_unfolded_ctx { const gemm_kind *k; const gemm_args *a; const gemm_desc *d; } gemm_unfolded_ctx;
-
-static const void *moved(const void *p, uint64_t from, uint64_t to)
-{
-    return (const void *)(uintptr_t)(TF_ADDR(p) - from + to);
-}
+typedef struct gemm_call { const gemm_kind *k; const gemm_args *a; const gemm_desc *d; } gemm_call;
 
 static int gemm_unfolded(void *arg, const tf_relocation *r)
 {
-    const gemm_unfolded_ctx *c = arg;
+    const gemm_call *c = arg;
     gemm_args b = *c->a;
     for (int i = 0; i < c->d->g.nin; i++) {
-        if (r->moved[i] && c->d->is_b[i])
-            b.B = moved(b.B, r->from[i], r->to[i]);
-        else if (r->moved[i])
-            b.A = moved(b.A, r->from[i], r->to[i]);
+        if (c->d->is_b[i])
+            b.B = tf_relocated(r, i, b.B);
+        else
+            b.A = tf_relocated(r, i, b.A);
     }
     b.C = (void *)(uintptr_t)r->c_to;
     return c->k->invoke(&b);
 }
 
-/* The rewritten call; on rejection, the original after the fallback. */
-static cublasStatus_t gemm_rewritten(const gemm_kind *k, const gemm_args *a, gemm_desc *d, tf_plan *plan)
+/* The rewritten call, when the plan has one (hook_steps.h). */
+static tf_reason gemm_folded(void *arg, const tf_plan *plan, int *st, bool *ran)
 {
+    const gemm_call *c = arg;
+    if (!plan->any)
+        return TF_R_NONE;
     tf_scalar alpha;
     gemm_args b;
-    gemm_rewrite(d, a, plan, &alpha, &b);
-    void *snapshot = tf_verify_enabled() ? tf_verify_start(&d->g) : NULL;
-    cublasStatus_t st = TF_PASS(k->invoke(&b));
-    if (st == CUBLAS_STATUS_SUCCESS) {
-        if (snapshot)
-            tf_verify_gemm(&d->g, plan, tf_cuda_dtype_name(a->ct), snapshot, gemm_unfolded,
-                           &(gemm_unfolded_ctx){ k, a, d });
-        return st;
+    gemm_rewrite(c->d, c->a, plan, &alpha, &b);
+    void *snapshot = tf_verify_enabled() ? tf_verify_start(&c->d->g) : NULL;
+    *st = TF_PASS(c->k->invoke(&b));
+    if (*st != CUBLAS_STATUS_SUCCESS) {
+        tf_verify_drop(snapshot);
+        return TF_R_cublas_rejected;
     }
-    tf_verify_drop(snapshot);
-    tf_engine *e = tf_lock();
-    if (e)
-        tf_gemm_fallback(e, &d->g, plan, TF_R_cublas_rejected);
-    tf_unlock(e);
-    return TF_PASS(k->invoke(a));
+    if (snapshot)
+        tf_verify_gemm(&c->d->g, plan, tf_cuda_dtype_name(c->a->ct), snapshot, gemm_unfolded, (void *)c);
+    *ran = true;
+    return TF_R_NONE;
 }
 
-static cublasStatus_t gemm_folded(const gemm_kind *k, const gemm_args *a, gemm_desc *d)
+static int gemm_invoke(void *arg)
 {
-    tf_plan plan = { .alpha_mul = 1.0 }; /* as tf_gemm_begin leaves it when nothing folds */
-    tf_engine *e = tf_lock();
-    if (e)
-        tf_gemm_begin(e, &d->g, &plan);
-    tf_unlock(e);
-    cublasStatus_t st = plan.any ? gemm_rewritten(k, a, d, &plan) : TF_PASS(k->invoke(a));
-    e = tf_lock();
-    if (e)
-        tf_gemm_end(e, &d->g, &plan, st == CUBLAS_STATUS_SUCCESS);
-    tf_unlock(e);
-    return st;
+    const gemm_call *c = arg;
+    return TF_PASS(c->k->invoke(c->a));
+}
+
+static cublasStatus_t gemm_consume(const gemm_kind *k, const gemm_args *a, const gemm_desc *d)
+{
+    gemm_call c = { k, a, d };
+    tf_consumer con = { .g = &d->g, .folded = gemm_folded, .invoke = gemm_invoke, .ctx = &c };
+    return (cublasStatus_t)tf_consume(&con);
 }
 
 cublasStatus_t tf_gemm_hook(const gemm_kind *k, const gemm_args *a)
@@ -198,5 +191,5 @@ cublasStatus_t tf_gemm_hook(const gemm_kind *k, const gemm_args *a)
         tf_note_materialize_all(d.g.acc.stream, TF_WHY(gemm_types_unknown));
         return TF_PASS(k->invoke(a));
     }
-    return gemm_folded(k, a, &d);
+    return gemm_consume(k, a, &d);
 }

@@ -2,8 +2,8 @@
  * look its functions up by name get our wrappers for the names we hook, and
  * exactly the real answer for everything else.
  *
- * The real dlsym is bootstrapped with dlvsym so that no lookup of ours ever
- * goes through an interposed dlsym (ours or anyone else's).
+ * The real dlsym, which every lookup of ours goes through, is in
+ * real_dlsym.c.
  *
  * RTLD_NEXT gets exactly the real answer, never a substitution: a caller
  * loaded before us finds our wrapper there by itself, and one loaded after
@@ -22,36 +22,10 @@
 #include <stdatomic.h>
 
 #include "hooks.h"
+#include "real_dlsym.h"
 #include "state.h"
 
-typedef void *(*dlsym_fn)(void *, const char *);
-
-/* What may run while a sanitizer initialises is not instrumented by one
- * (make sanitize builds us with them): its shadow memory is not there yet. */
-#define TF_UNSANITIZED __attribute__((no_sanitize("address", "thread", "undefined")))
-
-static _Atomic(dlsym_fn) real_dlsym;
 static __thread int dlsym_depth __attribute__((tls_model("initial-exec")));
-
-/* Racing first calls find the same function: no once-guard needed (and
- * pthread_once is one of the functions a sanitizer intercepts). */
-TF_UNSANITIZED __attribute__((used, visibility("hidden"))) dlsym_fn tf_dlsym_next_target(void)
-{
-    dlsym_fn f = atomic_load_explicit(&real_dlsym, memory_order_acquire);
-    if (f)
-        return f;
-    f = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.34");
-    if (!f)
-        f = (dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", "GLIBC_2.2.5");
-    atomic_store_explicit(&real_dlsym, f, memory_order_release);
-    return f;
-}
-
-TF_UNSANITIZED void *tf_real_dlsym(void *handle, const char *name)
-{
-    dlsym_fn f = tf_dlsym_next_target();
-    return f ? f(handle, name) : NULL;
-}
 
 /* Every name we hook starts with "cu" or "__cu". Checked by hand, before
  * anything else: a sanitizer initialising looks its own names up through

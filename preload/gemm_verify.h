@@ -15,13 +15,16 @@ typedef struct tf_relocation {
     uint64_t c_to;          /* the scratch output (same layout as C) */
 } tf_relocation;
 
+/* Where operand i's pointer p lies for the unfolded call. */
+static inline const void *tf_relocated(const tf_relocation *r, int i, const void *p)
+{
+    return r->moved[i] ? (const void *)(uintptr_t)((uintptr_t)p - r->from[i] + r->to[i]) : p;
+}
+
 /* Issues the unfolded call with `r` applied; 0 on success. */
 typedef int (*tf_unfolded_fn)(void *ctx, const tf_relocation *r);
 
 bool tf_verify_enabled(void);
-/* Before the folded call: a scratch copy of the output (its old values may
- * be read through beta). NULL when it cannot be made. */
-void *tf_verify_snapshot(const tf_view *out);
 /* The snapshot for the folded call g, or NULL (and a "skipped" event)
  * while a stream capture is in progress: verify allocates, copies and
  * synchronizes, none of which a capture allows. */

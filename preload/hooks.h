@@ -78,7 +78,4 @@ int tf_hook_by_real(const void *fn);
 void *tf_hook_wrapper(int id);             /* our exported function */
 bool tf_hook_is_ours(const void *fn);      /* fn is one of our wrappers */
 
-/* The real dlsym, never our interposer (see dlsym.c). */
-void *tf_real_dlsym(void *handle, const char *name);
-
 #endif

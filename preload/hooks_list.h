@@ -4,6 +4,4 @@
 #include "hooks_cudart.def"
 #include "hooks_cuda.def"
 #include "hooks_cublas_gen.def" /* generated: build/preload/gen */
-#if __has_include("hooks_lt.def")
 #include "hooks_lt.def"
-#endif

@@ -36,7 +36,7 @@ bool layout_from_route(const tf_launch *l, param_layout *p)
 }
 
 /* A rule's sig= when the driver cannot tell: the C ABI's natural alignment. */
-bool layout_from_sig(const tf_rule *r, param_layout *p)
+static bool layout_from_sig(const tf_rule *r, param_layout *p)
 {
     int n = 0;
     const size_t *sig = r ? tf_rule_sig(r, &n) : NULL;

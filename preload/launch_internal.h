@@ -16,7 +16,6 @@ typedef struct param_layout {
 } param_layout;
 
 bool layout_from_route(const tf_launch *l, param_layout *p);
-bool layout_from_sig(const tf_rule *r, param_layout *p);
 /* The parameter bytes, packed as the kernel sees them (malloc'd). */
 unsigned char *launch_pack(const tf_launch *l, const param_layout *p);
 /* A deep copy of the launch as a replay closure, and its issue on `stream`. */

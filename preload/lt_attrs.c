@@ -36,7 +36,8 @@ void lt_attrs_set(lt_attrs *s, int32_t id, const void *buf, size_t size)
     memcpy(a->v, buf, size);
 }
 
-const lt_attr *lt_attrs_find(const lt_attrs *s, int32_t id)
+/* The stored attribute, or NULL when the program never set it. */
+static const lt_attr *lt_attrs_find(const lt_attrs *s, int32_t id)
 {
     uint32_t i = lower_bound(s, id);
     return i < s->n && s->a[i].id == id ? &s->a[i] : NULL;

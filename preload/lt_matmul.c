@@ -8,16 +8,10 @@
  * cublasLtMatmul) were already described by that call and pass through. */
 #include <string.h>
 
+#include "hook_steps.h"
 #include "lt_fold_cache.h"
+#include "lt_matmul_verify.h"
 #include "state.h"
-
-cublasStatus_t lt_matmul_invoke(const lt_matmul_call *c)
-{
-    return TF_PASS(TF_REAL(cublasLtMatmul)(c->handle, c->desc, c->alpha, c->ptr[LT_A], c->lay[LT_A],
-                                           c->ptr[LT_B], c->lay[LT_B], c->beta, c->ptr[LT_C], c->lay[LT_C],
-                                           (void *)(uintptr_t)c->ptr[LT_D], c->lay[LT_D], c->algo,
-                                           c->workspace, c->workspace_size, c->stream));
-}
 
 /* The plan in cuBLASLt terms; why not, when an op has no form here. An
  * operand counts when the engine found its record: in log mode the rewrite
@@ -37,14 +31,6 @@ static tf_reason plan_fold(const lt_matmul_shadow *s, const tf_gemm *g, const tf
         f->stride[i] = r->stride;
     }
     return TF_R_NONE;
-}
-
-static bool planned(const tf_gemm *g, const tf_plan *plan)
-{
-    for (int i = 0; i < g->nin; i++)
-        if (plan->in[i].record)
-            return true;
-    return false;
 }
 
 static lt_matmul_call rewrite(const lt_matmul_call *c, const lt_fold *f, const lt_folded *fc)
@@ -76,20 +62,23 @@ static cublasStatus_t run_folded(const lt_matmul_call *c, const lt_matmul_shadow
 
 /* The folded call, when the plan has one: made in fold mode, only checked
  * against the heuristic in log mode (so the log says what fold mode would
- * do). Returns why it cannot be made, or TF_R_NONE; *ran when it ran. */
-static tf_reason try_folded(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g,
-                              const tf_plan *plan, cublasStatus_t *st, bool *ran)
+ * do). Returns why it cannot be made, or TF_R_NONE; *ran when it ran
+ * (hook_steps.h). */
+typedef struct consume_ctx { const lt_matmul_call *c; const lt_matmul_shadow *s; const tf_gemm *g; } consume_ctx;
+
+static tf_reason try_folded(void *ctx, const tf_plan *plan, int *st, bool *ran)
 {
+    const consume_ctx *x = ctx;
     lt_fold f;
     lt_folded fc = {0};
-    tf_reason why = plan_fold(s, g, plan, &f);
+    tf_reason why = plan_fold(x->s, x->g, plan, &f);
     if (!why)
-        why = lt_fold_prepare(c, s, &f, &fc);
+        why = lt_fold_prepare(x->c, x->s, &f, &fc);
     if (!why && plan->any) {
-        void *snapshot = lt_matmul_verify_begin(g);
-        *st = run_folded(c, s, plan, &f, &fc);
+        void *snapshot = lt_matmul_verify_begin(x->g);
+        *st = run_folded(x->c, x->s, plan, &f, &fc);
         *ran = *st == CUBLAS_STATUS_SUCCESS;
-        lt_matmul_verify_end(c, s, g, plan, snapshot, *ran);
+        lt_matmul_verify_end(x->c, x->s, x->g, plan, snapshot, *ran);
         if (!*ran)
             why = TF_R_lt_rejected_call;
     }
@@ -97,31 +86,16 @@ static tf_reason try_folded(const lt_matmul_call *c, const lt_matmul_shadow *s, 
     return why;
 }
 
+static int invoke(void *ctx)
+{
+    return lt_matmul_invoke(((const consume_ctx *)ctx)->c);
+}
+
 static cublasStatus_t consume(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g)
 {
-    tf_plan plan;
-    memset(&plan, 0, sizeof plan);
-    plan.alpha_mul = 1.0;
-    tf_engine *e = tf_lock();
-    if (e)
-        tf_gemm_begin(e, g, &plan);
-    tf_unlock(e);
-    cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
-    bool ran = false;
-    tf_reason why = planned(g, &plan) ? try_folded(c, s, g, &plan, &st, &ran) : TF_R_NONE;
-    if (why) {
-        e = tf_lock();
-        if (e)
-            tf_gemm_fallback(e, g, &plan, why);
-        tf_unlock(e);
-    }
-    if (!ran)
-        st = lt_matmul_invoke(c);
-    e = tf_lock();
-    if (e)
-        tf_gemm_end(e, g, &plan, st == CUBLAS_STATUS_SUCCESS);
-    tf_unlock(e);
-    return st;
+    consume_ctx ctx = { c, s, g };
+    tf_consumer con = { .g = g, .folded = try_folded, .invoke = invoke, .ctx = &ctx };
+    return (cublasStatus_t)tf_consume(&con);
 }
 
 static cublasStatus_t watched(const lt_matmul_call *c)

@@ -3,6 +3,7 @@
 #ifndef TF_LT_MATMUL_H
 #define TF_LT_MATMUL_H
 #include "lt_layout.h"
+#include "state.h"
 
 enum { LT_A, LT_B, LT_C, LT_D };
 
@@ -48,12 +49,15 @@ bool lt_matmul_side_pointers(const lt_attrs *desc);
 /* Epilogue inputs and outputs, device scalars and the workspace. */
 void lt_matmul_side_access(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_access *acc);
 
-cublasStatus_t lt_matmul_invoke(const lt_matmul_call *c);
-
-/* Verify mode around a folded call: a snapshot of D before it (NULL when
- * verify is off), the unfolded call and comparison after it. */
-void *lt_matmul_verify_begin(const tf_gemm *g);
-void lt_matmul_verify_end(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g,
-                          const tf_plan *plan, void *snapshot, bool ran);
+/* The call as it stands, as the program's own (depth raised). Inline, so
+ * that the modules running it (the hook, verify) need nothing of each
+ * other's. */
+static inline cublasStatus_t lt_matmul_invoke(const lt_matmul_call *c)
+{
+    return TF_PASS(TF_REAL(cublasLtMatmul)(c->handle, c->desc, c->alpha, c->ptr[LT_A], c->lay[LT_A],
+                                           c->ptr[LT_B], c->lay[LT_B], c->beta, c->ptr[LT_C], c->lay[LT_C],
+                                           (void *)(uintptr_t)c->ptr[LT_D], c->lay[LT_D], c->algo,
+                                           c->workspace, c->workspace_size, c->stream));
+}
 
 #endif

@@ -5,19 +5,13 @@
  * gradients) are written a second time, with the same values when the
  * fold is right. */
 #include "gemm_verify.h"
-#include "lt_matmul.h"
-
-static const void *moved(const void *p, uint64_t from, uint64_t to)
-{
-    return (const void *)(uintptr_t)(TF_ADDR(p) - from + to);
-}
+#include "lt_matmul_verify.h"
 
 static int unfolded(void *ctx, const tf_relocation *r)
 {
     lt_matmul_call b = *(const lt_matmul_call *)ctx;
     for (int i = 0; i < 2; i++)
-        if (r->moved[i])
-            b.ptr[i] = moved(b.ptr[i], r->from[i], r->to[i]);
+        b.ptr[i] = tf_relocated(r, i, b.ptr[i]);
     if (b.ptr[LT_C] == b.ptr[LT_D])
         b.ptr[LT_C] = (const void *)(uintptr_t)r->c_to;
     b.ptr[LT_D] = (const void *)(uintptr_t)r->c_to;

@@ -1,17 +1,11 @@
 /* cublasLtMatrixTransform hook: a transpose becomes a pending record
  * (unless refused, and then the log says why); any other transform is a
  * plain read/write access when something is pending. */
+#include "hook_steps.h"
 #include "lt_transform.h"
 #include "state.h"
 
-cublasStatus_t lt_xform_invoke(const lt_xform_call *c)
-{
-    return TF_PASS(TF_REAL(cublasLtMatrixTransform)(c->handle, c->desc, c->alpha, c->ptr[LT_XA], c->lay[LT_XA],
-                                                    c->beta, c->ptr[LT_XB], c->lay[LT_XB],
-                                                    (void *)(uintptr_t)c->ptr[LT_XC], c->lay[LT_XC], c->stream));
-}
-
-tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x)
+static tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x)
 {
     const lt_layout *d = &x->l[LT_XC];
     bool complex_type = tf_cuda_dtype_complex(d->type);
@@ -24,7 +18,8 @@ tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x)
     };
 }
 
-tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write)
+/* Reads of the operands that contribute, and (when `write`) C. */
+static tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write)
 {
     tf_access acc;
     tf_access_init(&acc, "cublasLtMatrixTransform", TF_STREAM(c->stream));
@@ -40,33 +35,33 @@ tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write)
     return acc;
 }
 
-/* Deferred if the engine agrees, else run and reported. */
+/* Deferred if the engine agrees, else run and reported (hook_steps.h). */
+typedef struct produce_ctx { const lt_xform_call *c; const lt_xform *x; } produce_ctx;
+
+static tf_replay make_replay(void *ctx)
+{
+    const produce_ctx *p = ctx;
+    return lt_xform_replay(p->c, p->x);
+}
+
+static tf_access refused_access(void *ctx)
+{
+    const produce_ctx *p = ctx;
+    return lt_xform_access(p->c, p->x, false);
+}
+
+static int invoke(void *ctx)
+{
+    return lt_xform_invoke(((const produce_ctx *)ctx)->c);
+}
+
 static cublasStatus_t produce(const lt_xform_call *c, const lt_xform *x)
 {
     tf_transpose_desc d = lt_xform_desc(c, x);
-    tf_access extra = lt_xform_access(c, x, false);
-    tf_reason refuse = x->refuse;
-    tf_replay rp = refuse ? (tf_replay){0} : lt_xform_replay(c, x);
-    if (!refuse && !rp.run)
-        refuse = TF_R_descriptor_copy;
-    tf_engine *e = tf_lock();
-    if (refuse && e)
-        tf_access_begin(e, &extra);
-    bool deferred = e && tf_transpose_begin(e, &d, rp, TF_WHY_KEY(refuse));
-    if (!e && rp.release)
-        rp.release(rp.arg);
-    tf_unlock(e);
-    if (deferred)
-        return CUBLAS_STATUS_SUCCESS;
-    cublasStatus_t st = lt_xform_invoke(c);
-    e = tf_lock();
-    if (e) {
-        tf_transpose_end(e, &d, st == CUBLAS_STATUS_SUCCESS);
-        if (refuse)
-            tf_access_end(e, &extra, st == CUBLAS_STATUS_SUCCESS);
-    }
-    tf_unlock(e);
-    return st;
+    produce_ctx ctx = { c, x };
+    tf_producer p = { .desc = &d, .refuse = x->refuse, .no_replay = TF_R_descriptor_copy,
+                      .make_replay = make_replay, .access = refused_access, .invoke = invoke, .ctx = &ctx };
+    return (cublasStatus_t)tf_produce(&p);
 }
 
 static cublasStatus_t access(const lt_xform_call *c, const lt_xform *x)

@@ -9,6 +9,7 @@
 #ifndef TF_LT_TRANSFORM_H
 #define TF_LT_TRANSFORM_H
 #include "lt_layout.h"
+#include "state.h"
 
 enum { LT_XA, LT_XB, LT_XC };
 
@@ -38,12 +39,16 @@ typedef struct lt_xform {
 typedef enum lt_xform_kind { LT_X_INVALID, LT_X_UNKNOWN, LT_X_OK } lt_xform_kind;
 
 lt_xform_kind lt_xform_classify(const lt_xform_call *c, lt_xform *x);
-tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x);
-/* Reads of the operands that contribute, and (when `write`) C. */
-tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write);
 /* A replay owning deep copies of the descriptors; run == NULL when they
  * could not be made. */
 tf_replay lt_xform_replay(const lt_xform_call *c, const lt_xform *x);
-cublasStatus_t lt_xform_invoke(const lt_xform_call *c);
+/* The call as it stands, as the program's own (depth raised). Inline, so
+ * that the hook and the replay need nothing of each other's. */
+static inline cublasStatus_t lt_xform_invoke(const lt_xform_call *c)
+{
+    return TF_PASS(TF_REAL(cublasLtMatrixTransform)(c->handle, c->desc, c->alpha, c->ptr[LT_XA], c->lay[LT_XA],
+                                                    c->beta, c->ptr[LT_XB], c->lay[LT_XB],
+                                                    (void *)(uintptr_t)c->ptr[LT_XC], c->lay[LT_XC], c->stream));
+}
 
 #endif

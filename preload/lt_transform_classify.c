@@ -3,6 +3,7 @@
  * memory is touched, so a deferred call never hides an error. */
 #include "lt_shadow.h"
 #include "lt_transform.h"
+#include "sum.h"
 
 static bool transposes(const lt_xform *x, int i)
 {
@@ -54,18 +55,6 @@ static lt_xform_kind validate(const lt_xform_call *c, lt_xform *x)
     return LT_X_OK;
 }
 
-static tf_reason refusal(const lt_xform *x)
-{
-    const lt_layout *s = &x->l[x->src], *d = &x->l[LT_XC];
-    if (!x->host)
-        return TF_R_device_pointer_mode;
-    if (x->read[1 - x->src])
-        return TF_R_both_operands;
-    if (s->type != d->type)
-        return TF_R_type_conversion;
-    return TF_R_NONE; /* in place (output overlapping the source) is the engine's refusal */
-}
-
 lt_xform_kind lt_xform_classify(const lt_xform_call *c, lt_xform *x)
 {
     *x = (lt_xform){0};
@@ -73,14 +62,17 @@ lt_xform_kind lt_xform_classify(const lt_xform_call *c, lt_xform *x)
     if (k != LT_X_OK)
         return k;
     const void *scalars[2] = { c->alpha, c->beta };
+    tf_sum sum = { .host = x->host, .stream_usable = true };
     for (int i = 0; i < 2; i++) {
         x->scalar[i] = tf_scalar_load(x->stype, x->host ? scalars[i] : NULL);
-        x->read[i] = x->has[i] && !(x->host && tf_scalar_is_zero(x->stype, &x->scalar[i]));
+        sum.term[i] = (tf_sum_term){ x->has[i], transposes(x, i), tf_scalar_is_zero(x->stype, &x->scalar[i]),
+                                     x->l[i].type != x->l[LT_XC].type };
     }
-    bool t0 = transposes(x, 0), t1 = transposes(x, 1);
-    x->transpose = t0 || t1;
-    x->src = t0 && (!x->read[1] || !(t1 && !x->read[0])) ? 0 : 1;
-    if (x->transpose)
-        x->refuse = refusal(x);
+    tf_sum_plan p = tf_sum_classify(&sum);
+    x->transpose = p.transpose;
+    x->src = p.src;
+    x->read[0] = p.read[0];
+    x->read[1] = p.read[1];
+    x->refuse = p.refuse;
     return LT_X_OK;
 }

@@ -14,12 +14,14 @@ $(PRELOAD_GEN_DEF) $(PRELOAD_GEN_C) &: preload/gen_cublas_hooks.sh preload/cubla
 	@mkdir -p $(PRELOAD_GEN)
 	bash preload/gen_cublas_hooks.sh $(CUDA_HOME)/include/cublas_api.h $(PRELOAD_GEN_DEF) $(PRELOAD_GEN_C)
 
-$(BUILD)/preload/%.o: preload/%.c $(wildcard preload/*.h preload/*.def analysis/*.h) $(PRELOAD_GEN_DEF) | $(DEPS_STAMP)
+# The generated table is a prerequisite of every object: the first build
+# has no .d files yet to say which include it.
+$(BUILD)/preload/%.o: preload/%.c $(BUILD)/preload/%.d $(PRELOAD_GEN_DEF) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(PRELOAD_CFLAGS) -c $< -o $@
+	$(CC) $(PRELOAD_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(PRELOAD_GEN)/cublas_unknown_gen.o: $(PRELOAD_GEN_C) $(wildcard preload/*.h preload/*.def analysis/*.h)
-	$(CC) $(PRELOAD_CFLAGS) -c $< -o $@
+$(PRELOAD_GEN)/cublas_unknown_gen.o: $(PRELOAD_GEN_C) $(PRELOAD_GEN)/cublas_unknown_gen.d
+	$(CC) $(PRELOAD_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(TRANSFOLD_SO): $(PRELOAD_OBJ) $(ENGINE_LIB)
 	$(CC) -shared -o $@ $(PRELOAD_OBJ) $(ENGINE_LIB) -ldl -lpthread -lm

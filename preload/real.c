@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hooks.h"
+#include "real_dlsym.h"
 
 typedef struct tf_fn_entry {
     const char *name;

@@ -20,9 +20,19 @@ void tf_rt_error_release(int held)
         get();
 }
 
-int tf_order_mark(uint64_t recorded, uint64_t trigger, tf_order *o)
+/* Orders `trigger` after the work queued so far on `recorded` (both
+ * stream ids, tf_stream_id), in two steps: the mark (an event recorded on
+ * `recorded`) while the record's device/context is current, since an event
+ * must be recorded in its stream's context; the wait once the trigger's own
+ * device is current again, since 0 and cudaStreamPerThread name the stream
+ * of the current device. Nothing when they are the same stream. Each
+ * returns 0 or the CUDA status (the driver's, for a program without a
+ * runtime library: events.h); the wait consumes the mark. */
+typedef struct order { void *event; uint64_t trigger; } order;
+
+static int order_mark(uint64_t recorded, uint64_t trigger, order *o)
 {
-    *o = (tf_order){ NULL, trigger };
+    *o = (order){ NULL, trigger };
     if (recorded == trigger)
         return 0;
     int held = tf_rt_error_hold();
@@ -45,7 +55,7 @@ int tf_stream_wait(uint64_t stream, void *event)
     return tf_event_wait((void *)(uintptr_t)tf_stream_arg(stream), event);
 }
 
-int tf_order_wait(tf_order *o)
+static int order_wait(order *o)
 {
     if (!o->event)
         return 0;
@@ -57,7 +67,9 @@ int tf_order_wait(tf_order *o)
     return r;
 }
 
-int tf_device_enter(int device)
+/* Makes `device` current for a replay; returns the device to restore, or -1
+ * when nothing changed. */
+static int device_enter(int device)
 {
     int now = tf_current_device();
     tf_fn_cudaSetDevice set = TF_REAL(cudaSetDevice);
@@ -69,7 +81,7 @@ int tf_device_enter(int device)
     return moved ? now : -1;
 }
 
-void tf_device_leave(int previous)
+static void device_leave(int previous)
 {
     tf_fn_cudaSetDevice set = TF_REAL(cudaSetDevice);
     if (previous < 0 || !set)
@@ -88,7 +100,9 @@ void *tf_context_current(void)
     return ctx;
 }
 
-void *tf_context_enter(void *ctx)
+/* Switches to another driver context for a replay; returns what to
+ * restore (NULL when nothing changed). */
+static void *context_enter(void *ctx)
 {
     void *now = tf_context_current();
     tf_fn_cuCtxSetCurrent set = TF_REAL(cuCtxSetCurrent);
@@ -97,7 +111,7 @@ void *tf_context_enter(void *ctx)
     return now ? now : ctx; /* restoring "no context" is not possible; keep ctx */
 }
 
-void tf_context_leave(void *previous)
+static void context_leave(void *previous)
 {
     tf_fn_cuCtxSetCurrent set = TF_REAL(cuCtxSetCurrent);
     if (previous && set)
@@ -106,17 +120,17 @@ void tf_context_leave(void *previous)
 
 int tf_replay_issue(tf_place at, uint64_t stream, const uint64_t *trigger, int (*issue)(void *arg), void *arg)
 {
-    tf_order o = {0};
+    order o = {0};
     tf_depth++;
-    int dev = tf_device_enter(at.device);
-    void *ctx = tf_context_enter(at.ctx);
+    int dev = device_enter(at.device);
+    void *ctx = context_enter(at.ctx);
     int st = issue(arg); /* a failure is left for the caller's error reporting, as the producer's own would be */
     if (st == 0 && trigger)
-        st = tf_order_mark(stream, *trigger, &o);
-    tf_context_leave(ctx);
-    tf_device_leave(dev);
+        st = order_mark(stream, *trigger, &o);
+    context_leave(ctx);
+    device_leave(dev);
     if (st == 0 && trigger)
-        st = tf_order_wait(&o);
+        st = order_wait(&o);
     tf_depth--;
     return st;
 }

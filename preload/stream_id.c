@@ -1,10 +1,54 @@
-/* Stream identity (see describe.h): the ids hooks give the engine, and the
+/* Stream identity (see stream_id.h): the ids hooks give the engine, and the
  * handles replays use to reach those streams again. */
 #include <stdatomic.h>
 
-#include "describe.h"
 #include "hooks.h"
 #include "state.h"
+#include "replay.h"
+#include "stream_id.h"
+
+/* How many devices the process sees, asked once the runtime has answered
+ * cudaGetDevice (0 until then, or when it cannot say): the number cannot
+ * change in a process's lifetime. */
+static _Atomic int tf_devices_seen;
+
+static void count_devices(void)
+{
+    tf_fn_cudaGetDeviceCount count = TF_REAL(cudaGetDeviceCount);
+    int n = 0;
+    if (!count)
+        return;
+    int held = tf_rt_error_hold();
+    if (count(&n) == cudaSuccess)
+        atomic_store_explicit(&tf_devices_seen, n, memory_order_relaxed);
+    else
+        tf_rt_error_release(held);
+}
+
+/* Not guarded by tf_rt_error_hold, since it is on every described call's
+ * path: cudaGetDevice only fails where the runtime cannot run at all, and
+ * then the program's own calls report that same error. A process that sees
+ * one device is always on device 0, and is not asked again (every default
+ * stream's id and every deferred geam asks). Without a runtime library (a
+ * program linked with the static runtime): the device of the current
+ * driver context, which the runtime made current. */
+int tf_current_device(void)
+{
+    int dev = -1, seen = atomic_load_explicit(&tf_devices_seen, memory_order_relaxed);
+    if (seen == 1)
+        return 0;
+    tf_fn_cudaGetDevice get = TF_REAL(cudaGetDevice);
+    if (!get) {
+        CUdevice d = -1;
+        tf_fn_cuCtxGetDevice drv = TF_REAL(cuCtxGetDevice);
+        return drv && drv(&d) == CUDA_SUCCESS ? (int)d : -1;
+    }
+    if (get(&dev) != cudaSuccess)
+        dev = -1;
+    if (seen == 0 && dev >= 0)
+        count_devices();
+    return dev;
+}
 
 #define TF_LEGACY TF_ADDR(cudaStreamLegacy)
 #define TF_PER_THREAD TF_ADDR(cudaStreamPerThread)

@@ -23,6 +23,18 @@ case_hard_scale_pow2_knob() { # the opt-in folds powers of two, and says it is n
     expect_summary fold 'scales pow2 \(not bitwise exact\)'
 }
 
+case_hard_verify_exact() { # verify compares bitwise on the stand-in, which asks for it: -1's -0 is caught
+    local prog=$BUILD/programs/hardening
+    run_mode base "$prog" scale_neg1
+    TRANSFOLD_SCALES=pow2 run_mode verify "$prog" scale_neg1
+    expect_events verify verify 1 '.result == "MISMATCH"'
+    check "verify: the unfolded result kept" yes "$(cmp -s "$CASE_DIR/base.out" "$CASE_DIR/verify.out" && echo yes)"
+    TRANSFOLD_SCALES=pow2 TRANSFOLD_VERIFY_EXACT=0 run_mode verify "$prog" scale_neg1
+    expect_events verify verify 1 '.result == "equal"'
+    TRANSFOLD_SCALES=pow2 TRANSFOLD_VERIFY_EXACT=yes run_mode verify "$prog" scale_neg1
+    expect_stderr verify 'TRANSFOLD_VERIFY_EXACT=yes is not one of 0, 1' 1
+}
+
 # ---- device pointer mode scalars are reads ----------------------------------
 
 case_hard_devptr_gemm_alpha() { # alpha inside the pending Wt: replayed before the GEMM

@@ -42,7 +42,7 @@ case_lt_imma_orders() { # int8 matmul through COL32 / COL4_4R2_8C / COL32_2R_4R4
     expect_trace base cublasLtMatrixTransform 7
     # the int8 A^T folded into the TN matmul would make it NN, which the
     # integer matmul does not run: the library refuses, the transpose runs
-    expect_events fold refuse 1 '.key == "library"'
+    expect_events fold refuse 1 '.class == "library" and .key == "library_rejected"'
     expect_events fold materialize 1
     expect_same_trace fold
 }

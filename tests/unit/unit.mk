@@ -2,9 +2,9 @@
 UNIT_SRC  := $(wildcard tests/unit/test_*.c)
 UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/unit/%)
 
-$(BUILD)/unit/%: tests/unit/%.c $(ENGINE_LIB) $(wildcard tests/unit/*.h)
+$(BUILD)/unit/%: tests/unit/%.c $(BUILD)/unit/%.d $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Ianalysis -Itests/unit -o $@ $< $(ENGINE_LIB) -lcmocka -lm
+	$(CC) $(CFLAGS) $(DEPFLAGS) -MT $@ -MF $@.d -Ianalysis -Itests/unit -o $@ $< $(ENGINE_LIB) -lcmocka -lm
 
 .PHONY: unit
 unit: $(UNIT_BIN)
