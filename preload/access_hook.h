@@ -10,7 +10,7 @@
     RET NAME PARAMS                                                \
     {                                                              \
         TF_REAL_OR(NAME, MISSING);                                 \
-        if (!tf_watching())                                        \
+        if (!pl_watching())                                        \
             return TF_PASS(real ARGS);                             \
         tf_access a = DESCRIBE;                                    \
         return TF_AS_ACCESS(a, real ARGS);                         \
@@ -32,10 +32,10 @@
  * are no parameter bytes to match. */
 #define TF_OPAQUE_HOOK(RET, MISSING, NAME, PARAMS, ARGS, STREAM) \
     TF_BEFORE_HOOK(RET, MISSING, NAME, PARAMS, ARGS,             \
-                   if (tf_watching()) tf_note_materialize_all(STREAM, TF_WHY(opaque_call, .str = {#NAME})))
+                   if (pl_watching()) pl_note_materialize_all(STREAM, TF_WHY(opaque_call, .str = {#NAME})))
 
 /* Reading n bytes at src, overwriting n bytes at dst. */
-static inline tf_access tf_copy_access(const char *api, uint64_t stream, uint64_t dst, uint64_t src, size_t n)
+static inline tf_access pl_copy_access(const char *api, uint64_t stream, uint64_t dst, uint64_t src, size_t n)
 {
     tf_access a = { .api = api, .stream = stream };
     tf_access_read(&a, (tf_range){ src, src + n });
@@ -44,7 +44,7 @@ static inline tf_access tf_copy_access(const char *api, uint64_t stream, uint64_
 }
 
 /* Overwriting the view w. */
-static inline tf_access tf_set_access(const char *api, uint64_t stream, tf_view w)
+static inline tf_access pl_set_access(const char *api, uint64_t stream, tf_view w)
 {
     tf_access a = { .api = api, .stream = stream };
     tf_access_write(&a, w);

@@ -28,7 +28,7 @@
         BEFORE;                                                  \
         RET r = TF_PASS(real ARGS);                              \
         if (r == 0)                                              \
-            tf_captures_changed(DELTA);                          \
+            pl_captures_changed(DELTA);                          \
         return r;                                                \
     }
 #define CAPTURE_FAMILY(RT_NAME, CU_NAME, RT_PARAMS, CU_PARAMS, ARGS, NOTE, DELTA)                         \
@@ -39,13 +39,13 @@
 
 static void capture_end(uint64_t stream)
 {
-    tf_capture_joined_end();
-    tf_note_capture_end(stream);
+    pl_capture_joined_end();
+    pl_note_capture_end(stream);
 }
 
 CAPTURE_FAMILY(cudaStreamBeginCapture, cuStreamBeginCapture_v2, (cudaStream_t s, enum cudaStreamCaptureMode m),
-               (CUstream s, CUstreamCaptureMode m), (s, m), tf_note_capture_begin, 1)
+               (CUstream s, CUstreamCaptureMode m), (s, m), pl_note_capture_begin, 1)
 CAPTURE_FAMILY(cudaStreamEndCapture, cuStreamEndCapture, (cudaStream_t s, cudaGraph_t *g), (CUstream s, CUgraph *g),
                (s, g), capture_end, -1)
 FAMILY(cudaGraphLaunch, cuGraphLaunch, (cudaGraphExec_t g, cudaStream_t s), (CUgraphExec g, CUstream s), (g, s),
-       tf_note_graph_launch)
+       pl_note_graph_launch)

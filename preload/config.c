@@ -7,7 +7,7 @@
 
 #include "config.h"
 
-static void pass_through(tf_env *env, const char *var, const char *val, const char *expected)
+static void pass_through(pl_env *env, const char *var, const char *val, const char *expected)
 {
     fprintf(stderr, "transfold: %s=%s is not one of %s; running as pass-through\n", var, val, expected);
     env->mode = TF_MODE_OFF;
@@ -32,7 +32,7 @@ static const char *env_or_null(const char *var)
 }
 
 /* Reads an enumerated variable into *out (unchanged when unset). */
-static void read_choice(tf_env *env, const char *var, const char *const *names,
+static void read_choice(pl_env *env, const char *var, const char *const *names,
                         const char *expected, int *out)
 {
     const char *v = env_or_null(var);
@@ -46,7 +46,7 @@ static void read_choice(tf_env *env, const char *var, const char *const *names,
 }
 
 /* A positive integer variable into *out (unchanged when unset). */
-static void read_count(tf_env *env, const char *var, unsigned long long max, unsigned long long *out)
+static void read_count(pl_env *env, const char *var, unsigned long long max, unsigned long long *out)
 {
     const char *v = env_or_null(var);
     if (!v)
@@ -63,7 +63,7 @@ static void read_count(tf_env *env, const char *var, unsigned long long max, uns
     }
 }
 
-static void read_learn(tf_env *env)
+static void read_learn(pl_env *env)
 {
     static const char *const onoff[] = { "0", "1", NULL };
     int learn = 0;
@@ -79,13 +79,13 @@ static void read_learn(tf_env *env)
     env->learn_out = env_or_null("TRANSFOLD_LEARN_OUT");
 }
 
-tf_env tf_env_read(void)
+pl_env pl_env_read(void)
 {
     static const char *const modes[] = { "fold", "log", "off", NULL };
     static const char *const policies[] = { "strict", "args", NULL };
     static const char *const verify[] = { "0", "1", NULL };
     static const char *const scales[] = { "exact", "pow2", NULL };
-    tf_env env = { .mode = TF_MODE_FOLD, .policy = TF_POLICY_STRICT, .summary_path = "-" };
+    pl_env env = { .mode = TF_MODE_FOLD, .policy = TF_POLICY_STRICT, .summary_path = "-" };
     int mode = TF_MODE_FOLD, policy = TF_POLICY_STRICT, ver = 0, sc = TF_SCALES_EXACT;
 
     read_choice(&env, "TRANSFOLD_POLICY", policies, "strict, args", &policy);
@@ -119,7 +119,7 @@ static FILE *open_or_complain(const char *var, const char *path)
     return f;
 }
 
-bool tf_env_open(const tf_env *env, tf_config *cfg)
+bool pl_env_open(const pl_env *env, tf_config *cfg)
 {
     *cfg = (tf_config){ .mode = env->mode, .policy = env->policy, .verify = env->verify, .scales = env->scales };
     if (env->log_path && !(cfg->log = open_or_complain("TRANSFOLD_LOG", env->log_path)))

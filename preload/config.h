@@ -5,7 +5,7 @@
 
 #include "engine.h"
 
-typedef struct tf_env {
+typedef struct pl_env {
     tf_mode mode;
     tf_policy policy;
     const char *log_path;     /* NULL: no event log */
@@ -18,14 +18,14 @@ typedef struct tf_env {
     unsigned long long learn_max_bytes;   /* TRANSFOLD_LEARN_MAX_BYTES */
     int learn_max_candidates; /* TRANSFOLD_LEARN_MAX_CANDIDATES */
     const char *learn_out;    /* TRANSFOLD_LEARN_OUT: learned rules written here at exit */
-} tf_env;
+} pl_env;
 
 /* Parses the environment. A bad value prints one line naming it and yields
  * mode off, so the program runs untouched. */
-tf_env tf_env_read(void);
+pl_env pl_env_read(void);
 
 /* Opens the files the engine writes to. False (after one line on stderr)
  * when one cannot be opened; the caller then runs as pass-through. */
-bool tf_env_open(const tf_env *env, tf_config *cfg);
+bool pl_env_open(const pl_env *env, tf_config *cfg);
 
 #endif

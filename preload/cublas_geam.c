@@ -27,8 +27,8 @@ typedef struct geam_args {
 
 typedef struct geam_kind {
     const char *api, *dtype;
-    tf_fn_id id;
-    tf_stype t;
+    pl_fn_id id;
+    pl_stype t;
     uint32_t elem;
     cublasStatus_t (*invoke)(const geam_args *a);
 } geam_kind;
@@ -38,7 +38,7 @@ typedef struct geam_kind {
 typedef struct geam_replay {
     const geam_kind *kind;
     geam_args a;
-    tf_scalar alpha, beta;
+    pl_scalar alpha, beta;
     uint64_t stream;
     int device;
 } geam_replay;
@@ -61,7 +61,7 @@ static bool op_transposes(cublasOperation_t op) { return op != CUBLAS_OP_N; }
 static bool geam_valid(const geam_args *a)
 {
     int64_t ra = op_transposes(a->ta) ? a->n : a->m, rb = op_transposes(a->tb) ? a->n : a->m;
-    if (!a->handle || !tf_cublas_op_valid(a->ta) || !tf_cublas_op_valid(a->tb))
+    if (!a->handle || !pl_cublas_op_valid(a->ta) || !pl_cublas_op_valid(a->tb))
         return false;
     if (a->m <= 0 || a->n <= 0 || !a->alpha || !a->beta)
         return false;
@@ -76,24 +76,24 @@ static tf_view geam_operand(const geam_kind *k, const geam_args *a, bool is_a)
 {
     cublasOperation_t op = is_a ? a->ta : a->tb;
     int64_t rows = op_transposes(op) ? a->n : a->m, cols = op_transposes(op) ? a->m : a->n;
-    return tf_matrix(is_a ? a->A : a->B, k->elem, rows, cols, is_a ? a->lda : a->ldb, 1, 0);
+    return pl_matrix(is_a ? a->A : a->B, k->elem, rows, cols, is_a ? a->lda : a->ldb, 1, 0);
 }
 
 static tf_view geam_output(const geam_kind *k, const geam_args *a)
 {
-    return tf_matrix(a->C, k->elem, a->m, a->n, a->ldc, 1, 0);
+    return pl_matrix(a->C, k->elem, a->m, a->n, a->ldc, 1, 0);
 }
 
 /* The engine decides (tf_sum_classify); the stream is only asked about
  * when the call transposes. */
 static geam_plan geam_classify(const geam_kind *k, const geam_args *a, bool host,
-                               const tf_scalar *alpha, const tf_scalar *beta)
+                               const pl_scalar *alpha, const pl_scalar *beta)
 {
     bool ta = op_transposes(a->ta), tb = op_transposes(a->tb);
-    geam_plan p = { .host = host, .stream = tf_cublas_stream(a->handle), .device = -1 };
-    tf_sum s = { .term = { { true, ta, host && tf_scalar_is_zero(k->t, alpha), false },
-                           { true, tb, host && tf_scalar_is_zero(k->t, beta), false } },
-                 .host = host, .stream_usable = !(ta || tb) || tf_stream_usable(p.stream) };
+    geam_plan p = { .host = host, .stream = pl_cublas_stream(a->handle), .device = -1 };
+    tf_sum s = { .term = { { true, ta, host && pl_scalar_is_zero(k->t, alpha), false },
+                           { true, tb, host && pl_scalar_is_zero(k->t, beta), false } },
+                 .host = host, .stream_usable = !(ta || tb) || pl_stream_usable(p.stream) };
     tf_sum_plan sp = tf_sum_classify(&s);
     p.transpose = sp.transpose;
     p.a_src = sp.src == TF_SUM_A;
@@ -104,15 +104,15 @@ static geam_plan geam_classify(const geam_kind *k, const geam_args *a, bool host
 }
 
 static tf_transpose_desc geam_desc(const geam_kind *k, const geam_args *a, const geam_plan *p,
-                                   const tf_scalar *alpha, const tf_scalar *beta)
+                                   const pl_scalar *alpha, const pl_scalar *beta)
 {
     cublasOperation_t op = p->a_src ? a->ta : a->tb;
     return (tf_transpose_desc){
         .producer = k->api, .name = k->api, .dtype = k->dtype,
         .src = geam_operand(k, a, p->a_src), .dst = geam_output(k, a),
-        .conj = op == CUBLAS_OP_C && tf_stype_complex(k->t),
-        .complex_type = tf_stype_complex(k->t),
-        .alpha = tf_scalar_scale(k->t, p->a_src ? alpha : beta, p->host),
+        .conj = op == CUBLAS_OP_C && pl_stype_complex(k->t),
+        .complex_type = pl_stype_complex(k->t),
+        .alpha = pl_scalar_scale(k->t, p->a_src ? alpha : beta, p->host),
         .stream = p->stream, .ctx = (uint64_t)(p->device + 1),
         .handle = TF_ADDR(a->handle),
     };
@@ -126,7 +126,7 @@ static tf_access geam_access(const geam_kind *k, const geam_args *a, const geam_
     tf_access_init(&acc, k->api, p->stream);
     tf_view va = geam_operand(k, a, true), vb = geam_operand(k, a, false);
     if (!p->host)
-        tf_access_scalars(&acc, k->t, a->alpha, a->beta);
+        pl_access_scalars(&acc, k->t, a->alpha, a->beta);
     if (p->read_a)
         tf_access_read(&acc, tf_view_footprint(&va));
     if (p->read_b)
@@ -176,10 +176,10 @@ static cublasHandle_t own_handles[TF_MAX_DEVICES];
 
 static cublasHandle_t own_handle(void)
 {
-    int dev = tf_current_device();
+    int dev = pl_current_device();
     if (dev < 0 || dev >= TF_MAX_DEVICES)
         return NULL;
-    tf_fn_cublasCreate_v2 create = TF_REAL(cublasCreate_v2);
+    pl_fn_cublasCreate_v2 create = TF_REAL(cublasCreate_v2);
     if (!own_handles[dev] && create && create(&own_handles[dev]) != CUBLAS_STATUS_SUCCESS)
         own_handles[dev] = NULL;
     return own_handles[dev];
@@ -202,8 +202,8 @@ static int geam_on_handle(void *arg)
 
 static int geam_issue(const geam_replay *r, uint64_t stream, void *c, const uint64_t *trigger)
 {
-    geam_call call = { r, (cudaStream_t)(uintptr_t)tf_stream_arg(stream), c };
-    return tf_replay_issue((tf_place){ r->device, NULL }, stream, trigger, geam_on_handle, &call);
+    geam_call call = { r, (cudaStream_t)(uintptr_t)pl_stream_arg(stream), c };
+    return pl_replay_issue((pl_place){ r->device, NULL }, stream, trigger, geam_on_handle, &call);
 }
 
 static int geam_replay_run(void *arg, uint64_t trigger)
@@ -229,8 +229,8 @@ static void geam_replay_release(void *arg)
         free(arg);
 }
 
-static tf_replay geam_replay_new(const geam_kind *k, const geam_args *a, const tf_scalar *alpha,
-                                 const tf_scalar *beta, const geam_plan *p)
+static tf_replay geam_replay_new(const geam_kind *k, const geam_args *a, const pl_scalar *alpha,
+                                 const pl_scalar *beta, const geam_plan *p)
 {
     geam_replay *r = atomic_exchange(&geam_spare, NULL);
     if (!r && !(r = malloc(sizeof *r)))
@@ -246,7 +246,7 @@ typedef struct geam_call_ctx {
     const geam_kind *k;
     const geam_args *a;
     const geam_plan *p;
-    const tf_scalar *alpha, *beta;
+    const pl_scalar *alpha, *beta;
 } geam_call_ctx;
 
 static tf_replay geam_make_replay(void *ctx)
@@ -268,35 +268,35 @@ static int geam_invoke(void *ctx)
 }
 
 static cublasStatus_t geam_producer(const geam_kind *k, const geam_args *a, geam_plan *p,
-                                    const tf_scalar *alpha, const tf_scalar *beta)
+                                    const pl_scalar *alpha, const pl_scalar *beta)
 {
-    p->device = tf_current_device();
+    p->device = pl_current_device();
     tf_transpose_desc d = geam_desc(k, a, p, alpha, beta);
     geam_call_ctx ctx = { k, a, p, alpha, beta };
-    tf_producer pr = { .desc = &d, .refuse = p->refuse, .no_replay = TF_R_replay_alloc,
+    pl_producer pr = { .desc = &d, .refuse = p->refuse, .no_replay = TF_R_replay_alloc,
                        .make_replay = geam_make_replay, .access = geam_refused_access, .invoke = geam_invoke,
                        .ctx = &ctx };
-    return (cublasStatus_t)tf_produce(&pr);
+    return (cublasStatus_t)pl_produce(&pr);
 }
 
 static cublasStatus_t geam_hook(const geam_kind *k, const geam_args *a)
 {
-    if (!tf_real_get(k->id))
+    if (!pl_real_get(k->id))
         return CUBLAS_STATUS_NOT_INITIALIZED;
-    if (!tf_active() || !geam_valid(a))
+    if (!pl_active() || !geam_valid(a))
         return TF_PASS(k->invoke(a));
-    bool host = tf_cublas_host_pointers(a->handle);
-    tf_scalar alpha = host ? tf_scalar_load(k->t, a->alpha) : (tf_scalar){0};
-    tf_scalar beta = host ? tf_scalar_load(k->t, a->beta) : (tf_scalar){0};
+    bool host = pl_cublas_host_pointers(a->handle);
+    pl_scalar alpha = host ? pl_scalar_load(k->t, a->alpha) : (pl_scalar){0};
+    pl_scalar beta = host ? pl_scalar_load(k->t, a->beta) : (pl_scalar){0};
     geam_plan p = geam_classify(k, a, host, &alpha, &beta);
     if (p.transpose)
         return geam_producer(k, a, &p, &alpha, &beta);
-    if (!tf_watching())
+    if (!pl_watching())
         return TF_PASS(k->invoke(a));
     tf_access acc = geam_access(k, a, &p, true);
-    tf_note_access_begin(&acc);
+    pl_note_access_begin(&acc);
     cublasStatus_t st = TF_PASS(k->invoke(a));
-    tf_note_access_end(&acc, st == CUBLAS_STATUS_SUCCESS);
+    pl_note_access_end(&acc, st == CUBLAS_STATUS_SUCCESS);
     return st;
 }
 

@@ -11,15 +11,15 @@ static int64_t max1(int64_t v) { return v > 1 ? v : 1; }
 
 static bool gemm_valid(const gemm_kind *k, const gemm_args *a)
 {
-    if (!a->handle || !tf_cublas_op_valid(a->ta) || !a->alpha || !a->beta)
+    if (!a->handle || !pl_cublas_op_valid(a->ta) || !a->alpha || !a->beta)
         return false;
     if (a->m < 0 || a->n < 0 || a->batch < 0)
         return false;
-    if (k->stype == TF_S_NONE && !tf_gemm_ex_types_valid(a->compute, a->at, a->bt, a->ct))
+    if (k->stype == TF_S_NONE && !pl_gemm_ex_types_valid(a->compute, a->at, a->bt, a->ct))
         return false;
     if (k->shape == GEMM_MATVEC)
         return a->lda >= max1(a->m) && a->ldb != 0 && a->ldc != 0;
-    if (!tf_cublas_op_valid(a->tb) || a->k < 0)
+    if (!pl_cublas_op_valid(a->tb) || a->k < 0)
         return false;
     return a->lda >= max1(a->ta == CUBLAS_OP_N ? a->m : a->k) &&
            a->ldb >= max1(a->tb == CUBLAS_OP_N ? a->k : a->n) && a->ldc >= max1(a->m);
@@ -29,7 +29,7 @@ static bool gemm_valid(const gemm_kind *k, const gemm_args *a)
 typedef struct gemm_desc {
     tf_gemm g;
     bool is_b[2];      /* which argument each engine operand is */
-    tf_stype stype;
+    pl_stype stype;
     bool known;        /* every type understood */
     bool matvec;
 } gemm_desc;
@@ -38,22 +38,22 @@ static void add_operand(gemm_desc *d, const char *role, tf_view v, cublasOperati
 {
     int i = d->g.nin++;
     tf_operand *o = &d->g.in[i];
-    o->role = role, o->v = v, o->op = tf_op_from_cublas(op), o->refuse = TF_R_NONE;
+    o->role = role, o->v = v, o->op = pl_op_from_cublas(op), o->refuse = TF_R_NONE;
     d->is_b[i] = is_b;
 }
 
 static void describe_matmul(gemm_desc *d, const gemm_args *a)
 {
-    uint32_t ea = tf_cuda_dtype_size(a->at), eb = tf_cuda_dtype_size(a->bt), ec = tf_cuda_dtype_size(a->ct);
+    uint32_t ea = pl_cuda_dtype_size(a->at), eb = pl_cuda_dtype_size(a->bt), ec = pl_cuda_dtype_size(a->ct);
     d->known = ea && eb && ec && d->stype != TF_S_NONE;
     if (a->k > 0) {
         bool na = a->ta == CUBLAS_OP_N, nb = a->tb == CUBLAS_OP_N;
-        add_operand(d, "A", tf_matrix(a->A, ea, na ? a->m : a->k, na ? a->k : a->m, a->lda, a->batch, a->sa),
+        add_operand(d, "A", pl_matrix(a->A, ea, na ? a->m : a->k, na ? a->k : a->m, a->lda, a->batch, a->sa),
                     a->ta, false);
-        add_operand(d, "B", tf_matrix(a->B, eb, nb ? a->k : a->n, nb ? a->n : a->k, a->ldb, a->batch, a->sb),
+        add_operand(d, "B", pl_matrix(a->B, eb, nb ? a->k : a->n, nb ? a->n : a->k, a->ldb, a->batch, a->sb),
                     a->tb, true);
     }
-    tf_access_write(&d->g.acc, tf_matrix(a->C, ec, a->m, a->n, a->ldc, a->batch, a->sc));
+    tf_access_write(&d->g.acc, pl_matrix(a->C, ec, a->m, a->n, a->ldc, a->batch, a->sc));
     d->g.m = a->m;
     d->g.n = a->n;
     d->g.k = a->k;
@@ -61,14 +61,14 @@ static void describe_matmul(gemm_desc *d, const gemm_args *a)
 
 static void describe_matvec(gemm_desc *d, const gemm_args *a)
 {
-    uint32_t e = tf_cuda_dtype_size(a->at);
+    uint32_t e = pl_cuda_dtype_size(a->at);
     bool n = a->ta == CUBLAS_OP_N;
     int64_t xlen = n ? a->n : a->m, ylen = n ? a->m : a->n;
     d->known = e != 0;
-    add_operand(d, "A", tf_matrix(a->A, e, a->m, a->n, a->lda, 1, 0), a->ta, false);
-    tf_view x = tf_vector(a->B, e, xlen, a->ldb);
+    add_operand(d, "A", pl_matrix(a->A, e, a->m, a->n, a->lda, 1, 0), a->ta, false);
+    tf_view x = pl_vector(a->B, e, xlen, a->ldb);
     tf_access_read(&d->g.acc, tf_view_footprint(&x));
-    tf_access_write(&d->g.acc, tf_vector(a->C, e, ylen, a->ldc));
+    tf_access_write(&d->g.acc, pl_vector(a->C, e, ylen, a->ldc));
     d->g.m = ylen;
     d->g.n = 1;
     d->g.k = xlen;
@@ -78,11 +78,11 @@ static void describe_matvec(gemm_desc *d, const gemm_args *a)
 static void gemm_describe(const gemm_kind *k, const gemm_args *a, gemm_desc *d)
 {
     /* Field by field: the access's range arrays are only read below their counts. */
-    d->stype = k->stype != TF_S_NONE ? k->stype : tf_compute_stype(a->compute, a->ct);
-    bool host = tf_cublas_host_pointers(a->handle);
-    tf_gemm_init(&d->g, k->api, tf_cublas_stream(a->handle));
-    d->g.dtype = tf_cuda_dtype_name(a->at);
-    d->g.complex_type = tf_cuda_dtype_complex(a->ct);
+    d->stype = k->stype != TF_S_NONE ? k->stype : pl_compute_stype(a->compute, a->ct);
+    bool host = pl_cublas_host_pointers(a->handle);
+    tf_gemm_init(&d->g, k->api, pl_cublas_stream(a->handle));
+    d->g.dtype = pl_cuda_dtype_name(a->at);
+    d->g.complex_type = pl_cuda_dtype_complex(a->ct);
     d->g.alpha_host = host && d->stype != TF_S_NONE && d->stype != TF_S_I32;
     d->matvec = k->shape == GEMM_MATVEC;
     if (d->matvec)
@@ -90,15 +90,15 @@ static void gemm_describe(const gemm_kind *k, const gemm_args *a, gemm_desc *d)
     else
         describe_matmul(d, a);
     if (!host)
-        tf_access_scalars(&d->g.acc, d->stype, a->alpha, a->beta);
+        pl_access_scalars(&d->g.acc, d->stype, a->alpha, a->beta);
     /* Unless beta is a known 0, the output is read as well. */
-    tf_scalar beta = tf_scalar_load(d->stype, host ? a->beta : NULL);
-    if (!(host && d->stype != TF_S_NONE && tf_scalar_is_zero(d->stype, &beta)))
+    pl_scalar beta = pl_scalar_load(d->stype, host ? a->beta : NULL);
+    if (!(host && d->stype != TF_S_NONE && pl_scalar_is_zero(d->stype, &beta)))
         tf_access_read(&d->g.acc, tf_view_footprint(&d->g.acc.writes[0]));
 }
 
 /* *b: the call with the plan's operands and scale; `alpha` holds the new scale. */
-static void gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_plan *plan, tf_scalar *alpha,
+static void gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_plan *plan, pl_scalar *alpha,
                          gemm_args *b)
 {
     *b = *a;
@@ -107,7 +107,7 @@ static void gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_plan *
         if (!r->folded)
             continue;
         const void *p = (const void *)(uintptr_t)r->addr;
-        cublasOperation_t op = tf_op_to_cublas(r->op);
+        cublasOperation_t op = pl_op_to_cublas(r->op);
         if (d->is_b[i]) {
             b->B = p, b->ldb = r->ld, b->tb = op;
             b->sb = a->sb ? r->stride : 0;
@@ -120,8 +120,8 @@ static void gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_plan *
         }
     }
     if (plan->alpha_mul != 1.0) {
-        *alpha = tf_scalar_load(d->stype, a->alpha);
-        tf_scalar_mul(d->stype, alpha, plan->alpha_mul);
+        *alpha = pl_scalar_load(d->stype, a->alpha);
+        pl_scalar_mul(d->stype, alpha, plan->alpha_mul);
         b->alpha = alpha;
     }
 }
@@ -130,15 +130,15 @@ static void gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_plan *
  * the records and writing a copy of the output. */
 typedef struct gemm_call { const gemm_kind *k; const gemm_args *a; const gemm_desc *d; } gemm_call;
 
-static int gemm_unfolded(void *arg, const tf_relocation *r)
+static int gemm_unfolded(void *arg, const pl_relocation *r)
 {
     const gemm_call *c = arg;
     gemm_args b = *c->a;
     for (int i = 0; i < c->d->g.nin; i++) {
         if (c->d->is_b[i])
-            b.B = tf_relocated(r, i, b.B);
+            b.B = pl_relocated(r, i, b.B);
         else
-            b.A = tf_relocated(r, i, b.A);
+            b.A = pl_relocated(r, i, b.A);
     }
     b.C = (void *)(uintptr_t)r->c_to;
     return c->k->invoke(&b);
@@ -150,17 +150,17 @@ static tf_reason gemm_folded(void *arg, const tf_plan *plan, int *st, bool *ran)
     const gemm_call *c = arg;
     if (!plan->any)
         return TF_R_NONE;
-    tf_scalar alpha;
+    pl_scalar alpha;
     gemm_args b;
     gemm_rewrite(c->d, c->a, plan, &alpha, &b);
-    void *snapshot = tf_verify_enabled() ? tf_verify_start(&c->d->g) : NULL;
+    void *snapshot = pl_verify_enabled() ? pl_verify_start(&c->d->g) : NULL;
     *st = TF_PASS(c->k->invoke(&b));
     if (*st != CUBLAS_STATUS_SUCCESS) {
-        tf_verify_drop(snapshot);
+        pl_verify_drop(snapshot);
         return TF_R_cublas_rejected;
     }
     if (snapshot)
-        tf_verify_gemm(&c->d->g, plan, tf_cuda_dtype_name(c->a->ct), snapshot, gemm_unfolded, (void *)c);
+        pl_verify_gemm(&c->d->g, plan, pl_cuda_dtype_name(c->a->ct), snapshot, gemm_unfolded, (void *)c);
     *ran = true;
     return TF_R_NONE;
 }
@@ -174,21 +174,21 @@ static int gemm_invoke(void *arg)
 static cublasStatus_t gemm_consume(const gemm_kind *k, const gemm_args *a, const gemm_desc *d)
 {
     gemm_call c = { k, a, d };
-    tf_consumer con = { .g = &d->g, .folded = gemm_folded, .invoke = gemm_invoke, .ctx = &c };
-    return (cublasStatus_t)tf_consume(&con);
+    pl_consumer con = { .g = &d->g, .folded = gemm_folded, .invoke = gemm_invoke, .ctx = &c };
+    return (cublasStatus_t)pl_consume(&con);
 }
 
-cublasStatus_t tf_gemm_hook(const gemm_kind *k, const gemm_args *a)
+cublasStatus_t pl_gemm_hook(const gemm_kind *k, const gemm_args *a)
 {
-    if (!tf_real_get(k->id))
+    if (!pl_real_get(k->id))
         return CUBLAS_STATUS_NOT_INITIALIZED;
     bool empty = a->m == 0 || a->n == 0 || a->batch == 0;
-    if (!tf_consumer_watching() || empty || !gemm_valid(k, a))
+    if (!pl_consumer_watching() || empty || !gemm_valid(k, a))
         return TF_PASS(k->invoke(a));
     gemm_desc d;
     gemm_describe(k, a, &d);
     if (!d.known) {
-        tf_note_materialize_all(d.g.acc.stream, TF_WHY(gemm_types_unknown));
+        pl_note_materialize_all(d.g.acc.stream, TF_WHY(gemm_types_unknown));
         return TF_PASS(k->invoke(a));
     }
     return gemm_consume(k, a, &d);

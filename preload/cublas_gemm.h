@@ -27,12 +27,12 @@ typedef struct gemm_args {
 
 typedef struct gemm_kind {
     const char *api;
-    tf_fn_id id;
+    pl_fn_id id;
     gemm_shape shape;
-    tf_stype stype;   /* TF_S_NONE: derived from compute and C types */
+    pl_stype stype;   /* TF_S_NONE: derived from compute and C types */
     cublasStatus_t (*invoke)(const gemm_args *a);
 } gemm_kind;
 
-cublasStatus_t tf_gemm_hook(const gemm_kind *k, const gemm_args *a);
+cublasStatus_t pl_gemm_hook(const gemm_kind *k, const gemm_args *a);
 
 #endif

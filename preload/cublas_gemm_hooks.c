@@ -1,5 +1,5 @@
 /* The exported cuBLAS GEMM/GEMV symbols: thin wrappers that pack their
- * arguments for tf_gemm_hook, and the matching calls of the real function. */
+ * arguments for pl_gemm_hook, and the matching calls of the real function. */
 #include "cublas_gemm.h"
 #include "state.h"
 
@@ -7,8 +7,8 @@
  * nothing pending a GEMM costs a few loads and the real call. */
 #define PASS_FAST(NAME, ...)                                \
     do {                                                    \
-        tf_fn_##NAME real_ = TF_REAL(NAME);                 \
-        if (real_ && !tf_consumer_watching())                  \
+        pl_fn_##NAME real_ = TF_REAL(NAME);                 \
+        if (real_ && !pl_consumer_watching())                  \
             return TF_PASS(real_(__VA_ARGS__));             \
     } while (0)
 
@@ -30,7 +30,7 @@
         gemm_args a = { .handle = h, .ta = ta, .tb = tb, .m = m, .n = n, .k = k, .alpha = alpha,     \
                         .beta = beta, .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc,    \
                         .batch = 1, .at = DT, .bt = DT, .ct = DT };                                  \
-        return tf_gemm_hook(&kind_##NAME, &a);                                                       \
+        return pl_gemm_hook(&kind_##NAME, &a);                                                       \
     }
 
 #define GEMM_SB(NAME, T, I, STYPE, DT)                                                               \
@@ -49,7 +49,7 @@
         gemm_args a = { .handle = h, .ta = ta, .tb = tb, .m = m, .n = n, .k = k, .alpha = alpha,     \
                         .beta = beta, .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc,    \
                         .sa = sa, .sb = sb, .sc = sc, .batch = batch, .at = DT, .bt = DT, .ct = DT }; \
-        return tf_gemm_hook(&kind_##NAME, &a);                                                       \
+        return pl_gemm_hook(&kind_##NAME, &a);                                                       \
     }
 
 #define GEMV(NAME, T, I, STYPE, DT)                                                                  \
@@ -66,7 +66,7 @@
         gemm_args a = { .handle = h, .ta = t, .m = m, .n = n, .alpha = alpha, .beta = beta, .A = A,  \
                         .B = x, .C = y, .lda = lda, .ldb = incx, .ldc = incy, .batch = 1,            \
                         .at = DT, .bt = DT, .ct = DT };                                              \
-        return tf_gemm_hook(&kind_##NAME, &a);                                                       \
+        return pl_gemm_hook(&kind_##NAME, &a);                                                       \
     }
 
 /* cublasSgemmEx / cublasCgemmEx: typed scale, matrices of any type. */
@@ -86,7 +86,7 @@
         gemm_args a = { .handle = h, .ta = ta, .tb = tb, .m = m, .n = n, .k = k, .alpha = alpha,     \
                         .beta = beta, .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc,    \
                         .batch = 1, .at = at, .bt = bt, .ct = ct };                                  \
-        return tf_gemm_hook(&kind_##NAME, &a);                                                       \
+        return pl_gemm_hook(&kind_##NAME, &a);                                                       \
     }
 
 #define GEMM_EX(NAME, I)                                                                             \
@@ -106,7 +106,7 @@
         gemm_args a = { .handle = h, .ta = ta, .tb = tb, .m = m, .n = n, .k = k, .alpha = alpha,     \
                         .beta = beta, .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc,    \
                         .batch = 1, .at = at, .bt = bt, .ct = ct, .compute = compute, .algo = algo }; \
-        return tf_gemm_hook(&kind_##NAME, &a);                                                       \
+        return pl_gemm_hook(&kind_##NAME, &a);                                                       \
     }
 
 #define GEMM_SB_EX(NAME, I)                                                                          \
@@ -129,30 +129,30 @@
                         .beta = beta, .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc,    \
                         .sa = sa, .sb = sb, .sc = sc, .batch = batch, .at = at, .bt = bt, .ct = ct,  \
                         .compute = compute, .algo = algo };                                          \
-        return tf_gemm_hook(&kind_##NAME, &a);                                                       \
+        return pl_gemm_hook(&kind_##NAME, &a);                                                       \
     }
 
 GEMM(cublasSgemm_v2, float, int, TF_S_F32, CUDA_R_32F)
 GEMM(cublasDgemm_v2, double, int, TF_S_F64, CUDA_R_64F)
 GEMM(cublasCgemm_v2, cuComplex, int, TF_S_C32, CUDA_C_32F)
 GEMM(cublasZgemm_v2, cuDoubleComplex, int, TF_S_C64, CUDA_C_64F)
-GEMM(cublasHgemm, tf_half, int, TF_S_F16, CUDA_R_16F)
+GEMM(cublasHgemm, pl_half, int, TF_S_F16, CUDA_R_16F)
 GEMM(cublasSgemm_v2_64, float, int64_t, TF_S_F32, CUDA_R_32F)
 GEMM(cublasDgemm_v2_64, double, int64_t, TF_S_F64, CUDA_R_64F)
 GEMM(cublasCgemm_v2_64, cuComplex, int64_t, TF_S_C32, CUDA_C_32F)
 GEMM(cublasZgemm_v2_64, cuDoubleComplex, int64_t, TF_S_C64, CUDA_C_64F)
-GEMM(cublasHgemm_64, tf_half, int64_t, TF_S_F16, CUDA_R_16F)
+GEMM(cublasHgemm_64, pl_half, int64_t, TF_S_F16, CUDA_R_16F)
 
 GEMM_SB(cublasSgemmStridedBatched, float, int, TF_S_F32, CUDA_R_32F)
 GEMM_SB(cublasDgemmStridedBatched, double, int, TF_S_F64, CUDA_R_64F)
 GEMM_SB(cublasCgemmStridedBatched, cuComplex, int, TF_S_C32, CUDA_C_32F)
 GEMM_SB(cublasZgemmStridedBatched, cuDoubleComplex, int, TF_S_C64, CUDA_C_64F)
-GEMM_SB(cublasHgemmStridedBatched, tf_half, int, TF_S_F16, CUDA_R_16F)
+GEMM_SB(cublasHgemmStridedBatched, pl_half, int, TF_S_F16, CUDA_R_16F)
 GEMM_SB(cublasSgemmStridedBatched_64, float, int64_t, TF_S_F32, CUDA_R_32F)
 GEMM_SB(cublasDgemmStridedBatched_64, double, int64_t, TF_S_F64, CUDA_R_64F)
 GEMM_SB(cublasCgemmStridedBatched_64, cuComplex, int64_t, TF_S_C32, CUDA_C_32F)
 GEMM_SB(cublasZgemmStridedBatched_64, cuDoubleComplex, int64_t, TF_S_C64, CUDA_C_64F)
-GEMM_SB(cublasHgemmStridedBatched_64, tf_half, int64_t, TF_S_F16, CUDA_R_16F)
+GEMM_SB(cublasHgemmStridedBatched_64, pl_half, int64_t, TF_S_F16, CUDA_R_16F)
 
 GEMV(cublasSgemv_v2, float, int, TF_S_F32, CUDA_R_32F)
 GEMV(cublasDgemv_v2, double, int, TF_S_F64, CUDA_R_64F)

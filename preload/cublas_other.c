@@ -8,8 +8,8 @@
 
 static void before_opaque_gemm(cublasHandle_t h, const char *api)
 {
-    if (tf_watching())
-        tf_note_materialize_all(tf_cublas_stream(h), TF_WHY(opaque_call, .str = {api}));
+    if (pl_watching())
+        pl_note_materialize_all(pl_cublas_stream(h), TF_WHY(opaque_call, .str = {api}));
 }
 
 #define BATCHED(NAME, T, I)                                                                           \
@@ -39,23 +39,23 @@ BATCHED(cublasSgemmBatched, float, int)
 BATCHED(cublasDgemmBatched, double, int)
 BATCHED(cublasCgemmBatched, cuComplex, int)
 BATCHED(cublasZgemmBatched, cuDoubleComplex, int)
-BATCHED(cublasHgemmBatched, tf_half, int)
+BATCHED(cublasHgemmBatched, pl_half, int)
 BATCHED(cublasSgemmBatched_64, float, int64_t)
 BATCHED(cublasDgemmBatched_64, double, int64_t)
 BATCHED(cublasCgemmBatched_64, cuComplex, int64_t)
 BATCHED(cublasZgemmBatched_64, cuDoubleComplex, int64_t)
-BATCHED(cublasHgemmBatched_64, tf_half, int64_t)
+BATCHED(cublasHgemmBatched_64, pl_half, int64_t)
 BATCHED_EX(cublasGemmBatchedEx, int)
 BATCHED_EX(cublasGemmBatchedEx_64, int64_t)
 
 cublasStatus_t cublasDestroy_v2(cublasHandle_t h)
 {
     TF_REAL_OR(cublasDestroy_v2, TF_MISSING_CUBLAS);
-    if (tf_watching() && h) {
-        tf_engine *e = tf_lock();
+    if (pl_watching() && h) {
+        tf_engine *e = pl_lock();
         if (e)
             tf_materialize_handle(e, TF_ADDR(h), TF_WHY(cublas_handle_destroyed));
-        tf_unlock(e);
+        pl_unlock(e);
     }
     return TF_PASS(real(h));
 }

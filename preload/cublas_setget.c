@@ -32,14 +32,14 @@ static bool setget_valid(const setget *c)
  * will copy at least one element. */
 static bool setget_described(const setget *c)
 {
-    return tf_watching() && setget_valid(c) && c->rows > 0 && c->cols > 0;
+    return pl_watching() && setget_valid(c) && c->rows > 0 && c->cols > 0;
 }
 
 static tf_view side(const setget *c, const void *p, int64_t ld)
 {
     if (c->vector)
-        return tf_vector(p, (uint32_t)c->elem, c->rows, ld);
-    return tf_matrix(p, (uint32_t)c->elem, c->rows, c->cols, ld, 1, 0);
+        return pl_vector(p, (uint32_t)c->elem, c->rows, ld);
+    return pl_matrix(p, (uint32_t)c->elem, c->rows, c->cols, ld, 1, 0);
 }
 
 /* Reads the source, writes the destination: either side may be the

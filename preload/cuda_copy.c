@@ -3,7 +3,7 @@
 #include "describe.h"
 
 #define CU_HOOK(NAME, PARAMS, ARGS, DESCRIBE) TF_ACCESS_HOOK(CUresult, TF_MISSING_CUDA, NAME, PARAMS, ARGS, DESCRIBE)
-#define copy(api, stream, dst, src, n) tf_copy_access(api, stream, (uint64_t)(dst), TF_ADDR(src), n)
+#define copy(api, stream, dst, src, n) pl_copy_access(api, stream, (uint64_t)(dst), TF_ADDR(src), n)
 
 /* One side of a 2D copy: its first byte, or 0 for an array (not device
  * memory we track). */
@@ -22,11 +22,11 @@ static tf_access copy2d(const char *api, uint64_t stream, const CUDA_MEMCPY2D *c
     uint64_t src = side_addr(c->srcMemoryType, c->srcHost, c->srcDevice, c->srcXInBytes, c->srcY, c->srcPitch);
     uint64_t dst = side_addr(c->dstMemoryType, c->dstHost, c->dstDevice, c->dstXInBytes, c->dstY, c->dstPitch);
     size_t spitch = c->srcPitch ? c->srcPitch : c->WidthInBytes, dpitch = c->dstPitch ? c->dstPitch : c->WidthInBytes;
-    tf_view s = tf_pitched(src, spitch, c->WidthInBytes, c->Height);
+    tf_view s = pl_pitched(src, spitch, c->WidthInBytes, c->Height);
     if (src)
         tf_access_read(&a, tf_view_footprint(&s));
     if (dst)
-        tf_access_write(&a, tf_pitched(dst, dpitch, c->WidthInBytes, c->Height));
+        tf_access_write(&a, pl_pitched(dst, dpitch, c->WidthInBytes, c->Height));
     return a;
 }
 
@@ -50,7 +50,7 @@ CU_HOOK(cuMemcpyHtoDAsync_v2_ptsz, H2D_ASYNC, (dst, src, n, s), copy("cuMemcpyHt
 
 #define D2H (void *dst, CUdeviceptr src, size_t n)
 #define D2H_ASYNC (void *dst, CUdeviceptr src, size_t n, CUstream s)
-#define copy_to_host(api, stream, dst, src, n) tf_copy_access(api, stream, TF_ADDR(dst), (uint64_t)(src), n)
+#define copy_to_host(api, stream, dst, src, n) pl_copy_access(api, stream, TF_ADDR(dst), (uint64_t)(src), n)
 CU_HOOK(cuMemcpyDtoH_v2, D2H, (dst, src, n), copy_to_host("cuMemcpyDtoH", 0, dst, src, n))
 CU_HOOK(cuMemcpyDtoH_v2_ptds, D2H, (dst, src, n), copy_to_host("cuMemcpyDtoH", TF_STREAM_PER_THREAD, dst, src, n))
 CU_HOOK(cuMemcpyDtoHAsync_v2, D2H_ASYNC, (dst, src, n, s), copy_to_host("cuMemcpyDtoHAsync", TF_STREAM(s), dst, src, n))
@@ -102,10 +102,10 @@ OPAQUE(cuMemcpy3DBatchAsync_v2_ptsz, BATCH3D, (n, ops, flags, s), TF_PTSZ(s))
  * (synchronous on the legacy or the per-thread stream, asynchronous on a
  * stream argument read either way). */
 #define SET_FAMILY(SYNC, ASYNC, API, PARAMS, ARGS, PARAMS_ASYNC, ARGS_ASYNC, VIEW)                \
-    CU_HOOK(SYNC, PARAMS, ARGS, tf_set_access(API, 0, VIEW))                                      \
-    CU_HOOK(SYNC##_ptds, PARAMS, ARGS, tf_set_access(API, TF_STREAM_PER_THREAD, VIEW))            \
-    CU_HOOK(ASYNC, PARAMS_ASYNC, ARGS_ASYNC, tf_set_access(API "Async", TF_STREAM(s), VIEW))      \
-    CU_HOOK(ASYNC##_ptsz, PARAMS_ASYNC, ARGS_ASYNC, tf_set_access(API "Async", TF_PTSZ(s), VIEW))
+    CU_HOOK(SYNC, PARAMS, ARGS, pl_set_access(API, 0, VIEW))                                      \
+    CU_HOOK(SYNC##_ptds, PARAMS, ARGS, pl_set_access(API, TF_STREAM_PER_THREAD, VIEW))            \
+    CU_HOOK(ASYNC, PARAMS_ASYNC, ARGS_ASYNC, pl_set_access(API "Async", TF_STREAM(s), VIEW))      \
+    CU_HOOK(ASYNC##_ptsz, PARAMS_ASYNC, ARGS_ASYNC, pl_set_access(API "Async", TF_PTSZ(s), VIEW))
 
 #define SETS(W, T)                                                                                \
     SET_FAMILY(cuMemsetD##W##_v2, cuMemsetD##W##Async, "cuMemsetD" #W, (CUdeviceptr p, T v, size_t n), \
@@ -115,7 +115,7 @@ OPAQUE(cuMemcpy3DBatchAsync_v2_ptsz, BATCH3D, (n, ops, flags, s), TF_PTSZ(s))
     SET_FAMILY(cuMemsetD2D##W##_v2, cuMemsetD2D##W##Async, "cuMemsetD2D" #W,                      \
                (CUdeviceptr p, size_t pitch, T v, size_t w, size_t h), (p, pitch, v, w, h),       \
                (CUdeviceptr p, size_t pitch, T v, size_t w, size_t h, CUstream s), (p, pitch, v, w, h, s), \
-               tf_pitched(p, pitch, w * sizeof(T), h))
+               pl_pitched(p, pitch, w * sizeof(T), h))
 
 SETS(8, unsigned char)
 SETS(16, unsigned short)

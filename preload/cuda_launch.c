@@ -16,8 +16,8 @@
         TF_REAL_OR(NAME, TF_MISSING_CUDA);                      \
         CUresult r = TF_PASS(real(out, owner, name));           \
         if (r == CUDA_SUCCESS && out) {                         \
-            tf_name_set_copy(*out, name);                       \
-            tf_module_set(*out, tf_module_get(owner));          \
+            pl_name_set_copy(*out, name);                       \
+            pl_module_set(*out, pl_module_get(owner));          \
         }                                                       \
         return r;                                               \
     }
@@ -30,8 +30,8 @@ CUresult cuKernelGetFunction(CUfunction *f, CUkernel k)
     TF_REAL_OR(cuKernelGetFunction, TF_MISSING_CUDA);
     CUresult r = TF_PASS(real(f, k));
     if (r == CUDA_SUCCESS && f) {
-        tf_name_alias(*f, k);
-        tf_module_set(*f, tf_module_get(k));
+        pl_name_alias(*f, k);
+        pl_module_set(*f, pl_module_get(k));
     }
     return r;
 }
@@ -41,28 +41,28 @@ CUresult cuKernelGetFunction(CUfunction *f, CUkernel k)
  * cuLibraryGetKernel, or by cuKernelGetName. */
 static const char *function_name(CUfunction f)
 {
-    const char *n = tf_name_get(f);
-    tf_fn_cuFuncGetName by_func = TF_REAL(cuFuncGetName);
-    tf_fn_cuKernelGetName by_kernel = TF_REAL(cuKernelGetName);
+    const char *n = pl_name_get(f);
+    pl_fn_cuFuncGetName by_func = TF_REAL(cuFuncGetName);
+    pl_fn_cuKernelGetName by_kernel = TF_REAL(cuKernelGetName);
     if (n)
         return n;
     if ((by_func && TF_PASS(by_func(&n, f)) == CUDA_SUCCESS && n) ||
         (by_kernel && TF_PASS(by_kernel(&n, (CUkernel)f)) == CUDA_SUCCESS && n))
-        tf_name_set_copy(f, n);
-    return tf_name_get(f);
+        pl_name_set_copy(f, n);
+    return pl_name_get(f);
 }
 
 static int driver_param_info(const void *fn, size_t i, size_t *off, size_t *size)
 {
-    tf_fn_cuFuncGetParamInfo by_func = TF_REAL(cuFuncGetParamInfo);
-    tf_fn_cuKernelGetParamInfo by_kernel = TF_REAL(cuKernelGetParamInfo);
+    pl_fn_cuFuncGetParamInfo by_func = TF_REAL(cuFuncGetParamInfo);
+    pl_fn_cuKernelGetParamInfo by_kernel = TF_REAL(cuKernelGetParamInfo);
     if (by_func && TF_PASS(by_func((CUfunction)(uintptr_t)fn, i, off, size)) == CUDA_SUCCESS)
         return 0;
     return by_kernel ? (int)TF_PASS(by_kernel((CUkernel)(uintptr_t)fn, i, off, size)) : -1;
 }
 
 /* `extra` may carry the parameters already packed. */
-static void packed_from_extra(tf_launch *l, void **extra)
+static void packed_from_extra(pl_launch *l, void **extra)
 {
     const void *buf = NULL;
     size_t len = 0;
@@ -76,10 +76,10 @@ static void packed_from_extra(tf_launch *l, void **extra)
         l->packed = buf, l->packed_len = len;
 }
 
-static tf_launch driver_launch(const char *api, CUfunction f, tf_relaunch_fn relaunch, const unsigned grid[3],
+static pl_launch driver_launch(const char *api, CUfunction f, pl_relaunch_fn relaunch, const unsigned grid[3],
                                const unsigned block[3], unsigned shm, uint64_t stream, bool ptsz, void **params, void **extra)
 {
-    tf_launch l = { .api = api, .name = function_name(f), .grid = { grid[0], grid[1], grid[2] },
+    pl_launch l = { .api = api, .name = function_name(f), .grid = { grid[0], grid[1], grid[2] },
                     .block = { block[0], block[1], block[2] }, .shared_mem = shm, .raw_stream = stream, .ptsz_entry = ptsz,
                     .args = params, .fn = f, .param_info = driver_param_info, .relaunch = relaunch };
     if (!params)
@@ -96,30 +96,30 @@ static tf_launch driver_launch(const char *api, CUfunction f, tf_relaunch_fn rel
     (r)->block[1], (r)->block[2], (unsigned)(r)->shared_mem, (CUstream)(uintptr_t)(r)->on, (r)->args
 
 #define CU_LAUNCH(NAME, API, PTSZ, EXTRA, PARAMS, ARGS, REPLAY)                               \
-    static int relaunch_##NAME(const tf_launch_replay *r)                                       \
+    static int relaunch_##NAME(const pl_launch_replay *r)                                       \
     {                                                                                           \
         return TF_REAL(NAME) REPLAY;                                                            \
     }                                                                                           \
-    static TF_SLOW_PATH CUresult watched_##NAME(tf_fn_##NAME real, PARAMS)                      \
+    static TF_SLOW_PATH CUresult watched_##NAME(pl_fn_##NAME real, PARAMS)                      \
     {                                                                                           \
-        tf_launch l = driver_launch(API, f, relaunch_##NAME, (unsigned[3]){ gx, gy, gz },       \
+        pl_launch l = driver_launch(API, f, relaunch_##NAME, (unsigned[3]){ gx, gy, gz },       \
                                     (unsigned[3]){ bx, by, bz }, shm, TF_ADDR(s), PTSZ, params, EXTRA);   \
-        if (tf_launch_begin(&l))                                                                \
+        if (pl_launch_begin(&l))                                                                \
             return CUDA_SUCCESS;                                                                \
         CUresult r = TF_PASS(real(ARGS));                                                       \
-        tf_launch_end(&l, r == CUDA_SUCCESS);                                                   \
+        pl_launch_end(&l, r == CUDA_SUCCESS);                                                   \
         return r;                                                                               \
     }                                                                                           \
     static TF_SLOW_PATH CUresult outer_##NAME(PARAMS)                                           \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
-        if (!tf_launch_watching(f))                                                              \
+        if (!pl_launch_watching(f))                                                              \
             return TF_PASS(real(ARGS));                                                         \
         return watched_##NAME(real, ARGS);                                                      \
     }                                                                                           \
     CUresult NAME(PARAMS)                                                                       \
     {                                                                                           \
-        tf_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
+        pl_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
         return nested ? nested(ARGS) : outer_##NAME(ARGS);                                      \
     }
 
@@ -135,7 +135,7 @@ CU_LAUNCH(cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel", false, NULL, C
 CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", true, NULL, COOP_PARAMS, COOP_ARGS, COOP_REPLAY)
 
 #define CU_LAUNCH_EX(NAME, PTSZ)                                                                \
-    static int relaunch_##NAME(const tf_launch_replay *r)                                       \
+    static int relaunch_##NAME(const pl_launch_replay *r)                                       \
     {                                                                                           \
         CUlaunchConfig c = { .gridDimX = r->grid[0], .gridDimY = r->grid[1], .gridDimZ = r->grid[2], \
                              .blockDimX = r->block[0], .blockDimY = r->block[1],                \
@@ -144,33 +144,33 @@ CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", true, NUL
                              .attrs = (CUlaunchAttribute *)r->attrs, .numAttrs = r->nattrs };   \
         return TF_REAL(NAME)(&c, (CUfunction)(uintptr_t)r->fn, r->args, NULL);                  \
     }                                                                                           \
-    static TF_SLOW_PATH CUresult watched_##NAME(tf_fn_##NAME real, const CUlaunchConfig *c, CUfunction f, \
+    static TF_SLOW_PATH CUresult watched_##NAME(pl_fn_##NAME real, const CUlaunchConfig *c, CUfunction f, \
                                                 void **params, void **extra)                    \
     {                                                                                           \
         CUstream s = c->hStream;                                                                \
-        tf_launch l = driver_launch("cuLaunchKernelEx", f, relaunch_##NAME,                     \
+        pl_launch l = driver_launch("cuLaunchKernelEx", f, relaunch_##NAME,                     \
                                     (unsigned[3]){ c->gridDimX, c->gridDimY, c->gridDimZ },     \
                                     (unsigned[3]){ c->blockDimX, c->blockDimY, c->blockDimZ },  \
                                     c->sharedMemBytes, TF_ADDR(s), PTSZ, params, extra);                  \
         l.attrs = c->attrs, l.nattrs = c->attrs ? c->numAttrs : 0;                              \
         l.attr_size = sizeof(CUlaunchAttribute);                                                \
-        if (tf_launch_begin(&l))                                                                \
+        if (pl_launch_begin(&l))                                                                \
             return CUDA_SUCCESS;                                                                \
         CUresult r = TF_PASS(real(c, f, params, extra));                                        \
-        tf_launch_end(&l, r == CUDA_SUCCESS);                                                   \
+        pl_launch_end(&l, r == CUDA_SUCCESS);                                                   \
         return r;                                                                               \
     }                                                                                           \
     static TF_SLOW_PATH CUresult outer_##NAME(const CUlaunchConfig *c, CUfunction f, void **params, \
                                               void **extra)                                     \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
-        if (!c || !tf_launch_watching(f))                                                        \
+        if (!c || !pl_launch_watching(f))                                                        \
             return TF_PASS(real(c, f, params, extra));                                          \
         return watched_##NAME(real, c, f, params, extra);                                       \
     }                                                                                           \
     CUresult NAME(const CUlaunchConfig *c, CUfunction f, void **params, void **extra)           \
     {                                                                                           \
-        tf_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
+        pl_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
         return nested ? nested(c, f, params, extra) : outer_##NAME(c, f, params, extra);        \
     }
 

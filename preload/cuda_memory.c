@@ -7,7 +7,7 @@
 static CUresult noted(CUresult r, uint64_t base, size_t size, tf_mem_kind kind)
 {
     if (r == CUDA_SUCCESS)
-        tf_note_alloc((const void *)(uintptr_t)base, size, kind);
+        pl_note_alloc((const void *)(uintptr_t)base, size, kind);
     return r;
 }
 

@@ -5,7 +5,7 @@
 #include "access_hook.h"
 #include "describe.h"
 
-#define pitched(p, pitch, w, h) tf_pitched(TF_ADDR(p), pitch, w, h)
+#define pitched(p, pitch, w, h) pl_pitched(TF_ADDR(p), pitch, w, h)
 
 static tf_access copy2d_access(const char *api, uint64_t stream, void *dst, size_t dpitch,
                                const void *src, size_t spitch, size_t width, size_t height)
@@ -19,8 +19,8 @@ static tf_access copy2d_access(const char *api, uint64_t stream, void *dst, size
 
 #define ACCESS_HOOK(NAME, PARAMS, ARGS, DESCRIBE) \
     TF_ACCESS_HOOK(cudaError_t, TF_MISSING_CUDART, NAME, PARAMS, ARGS, DESCRIBE)
-#define copy_access(api, stream, dst, src, n) tf_copy_access(api, stream, TF_ADDR(dst), TF_ADDR(src), n)
-#define set_access tf_set_access
+#define copy_access(api, stream, dst, src, n) pl_copy_access(api, stream, TF_ADDR(dst), TF_ADDR(src), n)
+#define set_access pl_set_access
 
 #define COPY_PARAMS (void *dst, const void *src, size_t n, enum cudaMemcpyKind kind)
 #define COPY_ASYNC_PARAMS (void *dst, const void *src, size_t n, enum cudaMemcpyKind kind, cudaStream_t s)

@@ -9,8 +9,8 @@
 void __cudaRegisterFunction(void **fatbin, const char *host_fn, char *device_fn, const char *device_name,
                             int thread_limit, uint3 *tid, uint3 *bid, dim3 *bdim, dim3 *gdim, int *wsize)
 {
-    tf_fn___cudaRegisterFunction real = TF_REAL(__cudaRegisterFunction);
-    tf_name_set(host_fn, device_name);
+    pl_fn___cudaRegisterFunction real = TF_REAL(__cudaRegisterFunction);
+    pl_name_set(host_fn, device_name);
     if (real)
         TF_PASS_VOID(real(fatbin, host_fn, device_fn, device_name, thread_limit, tid, bid, bdim, gdim, wsize));
 }
@@ -20,8 +20,8 @@ cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *host_fn)
     TF_REAL_OR(__cudaGetKernel, TF_MISSING_CUDART);
     cudaError_t r = TF_PASS(real(kernel, host_fn));
     if (r == cudaSuccess && kernel) {
-        tf_name_alias(*kernel, host_fn);
-        tf_kernel_set(host_fn, *kernel);
+        pl_name_alias(*kernel, host_fn);
+        pl_kernel_set(host_fn, *kernel);
     }
     return r;
 }
@@ -29,24 +29,24 @@ cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *host_fn)
 /* A cudaKernel_t is a CUkernel: the driver knows its parameters. */
 static int kernel_param_info(const void *kernel, size_t i, size_t *off, size_t *size)
 {
-    tf_fn_cuKernelGetParamInfo info = TF_REAL(cuKernelGetParamInfo);
+    pl_fn_cuKernelGetParamInfo info = TF_REAL(cuKernelGetParamInfo);
     return kernel && info ? (int)TF_PASS(info((CUkernel)(uintptr_t)kernel, i, off, size)) : -1;
 }
 
 /* The kernel behind a host stub: as __cudaGetKernel said, else asked. */
 static const void *stub_kernel(const void *fn)
 {
-    const void *k = tf_kernel_get(fn);
+    const void *k = pl_kernel_get(fn);
     cudaKernel_t got = NULL;
-    tf_fn_cudaGetKernel get = TF_REAL(cudaGetKernel);
+    pl_fn_cudaGetKernel get = TF_REAL(cudaGetKernel);
     if (k || !get)
         return k;
-    int held = tf_rt_error_hold(); /* a stub it does not know is the launch's error to report */
+    int held = pl_rt_error_hold(); /* a stub it does not know is the launch's error to report */
     cudaError_t r = TF_PASS(get(&got, fn));
-    tf_rt_error_release(held);
+    pl_rt_error_release(held);
     if (r != cudaSuccess)
         return NULL;
-    tf_kernel_set(fn, got);
+    pl_kernel_set(fn, got);
     return got;
 }
 
@@ -60,10 +60,10 @@ static int stub_param_info(const void *fn, size_t i, size_t *off, size_t *size)
 
 static dim3 dim3_of(const unsigned v[3]) { return (dim3){ v[0], v[1], v[2] }; }
 
-static tf_launch runtime_launch(const char *api, const void *fn, tf_param_info_fn info, tf_relaunch_fn relaunch,
+static pl_launch runtime_launch(const char *api, const void *fn, pl_param_info_fn info, pl_relaunch_fn relaunch,
                                 dim3 g, dim3 b, void **args, size_t shm, uint64_t stream, bool ptsz)
 {
-    return (tf_launch){ .api = api, .name = tf_name_get(fn), .grid = { g.x, g.y, g.z },
+    return (pl_launch){ .api = api, .name = pl_name_get(fn), .grid = { g.x, g.y, g.z },
                         .block = { b.x, b.y, b.z }, .shared_mem = shm, .raw_stream = stream, .ptsz_entry = ptsz, .args = args,
                         .fn = fn, .param_info = info, .relaunch = relaunch };
 }
@@ -71,33 +71,33 @@ static tf_launch runtime_launch(const char *api, const void *fn, tf_param_info_f
 /* One hook per runtime launch entry point, and its replay through the same
  * real function. PTSZ: a per-thread entry point (0 is the per-thread stream). */
 #define LAUNCH_HOOK(NAME, FN_T, INFO, API, PTSZ)                                                \
-    static int relaunch_##NAME(const tf_launch_replay *r)                                       \
+    static int relaunch_##NAME(const pl_launch_replay *r)                                       \
     {                                                                                           \
         return TF_REAL(NAME)((FN_T)(uintptr_t)r->fn, dim3_of(r->grid), dim3_of(r->block),       \
                              r->args, r->shared_mem, (cudaStream_t)(uintptr_t)r->on);       \
     }                                                                                           \
-    static TF_SLOW_PATH cudaError_t watched_##NAME(tf_fn_##NAME real, FN_T fn, dim3 g, dim3 b,  \
+    static TF_SLOW_PATH cudaError_t watched_##NAME(pl_fn_##NAME real, FN_T fn, dim3 g, dim3 b,  \
                                                    void **args, size_t shm, cudaStream_t s)     \
     {                                                                                           \
-        tf_launch l = runtime_launch(API, (const void *)fn, INFO, relaunch_##NAME, g, b, args,  \
+        pl_launch l = runtime_launch(API, (const void *)fn, INFO, relaunch_##NAME, g, b, args,  \
                                      shm, TF_ADDR(s), PTSZ);                                              \
-        if (tf_launch_begin(&l))                                                                \
+        if (pl_launch_begin(&l))                                                                \
             return cudaSuccess;                                                                 \
         cudaError_t r = TF_PASS(real(fn, g, b, args, shm, s));                                  \
-        tf_launch_end(&l, r == cudaSuccess);                                                    \
+        pl_launch_end(&l, r == cudaSuccess);                                                    \
         return r;                                                                               \
     }                                                                                           \
     static TF_SLOW_PATH cudaError_t outer_##NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm, \
                                                  cudaStream_t s)                                \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
-        if (!tf_launch_watching(fn))                                                              \
+        if (!pl_launch_watching(fn))                                                              \
             return TF_PASS(real(fn, g, b, args, shm, s));                                       \
         return watched_##NAME(real, fn, g, b, args, shm, s);                                    \
     }                                                                                           \
     cudaError_t NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm, cudaStream_t s)          \
     {                                                                                           \
-        tf_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
+        pl_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
         return nested ? nested(fn, g, b, args, shm, s) : outer_##NAME(fn, g, b, args, shm, s);  \
     }
 
@@ -110,7 +110,7 @@ LAUNCH_HOOK(__cudaLaunchKernel, cudaKernel_t, kernel_param_info, "__cudaLaunchKe
 LAUNCH_HOOK(__cudaLaunchKernel_ptsz, cudaKernel_t, kernel_param_info, "__cudaLaunchKernel", true)
 
 #define LAUNCH_EX_HOOK(NAME, PTSZ)                                                              \
-    static int relaunch_##NAME(const tf_launch_replay *r)                                       \
+    static int relaunch_##NAME(const pl_launch_replay *r)                                       \
     {                                                                                           \
         cudaLaunchConfig_t c = { .gridDim = dim3_of(r->grid), .blockDim = dim3_of(r->block),    \
                                  .dynamicSmemBytes = r->shared_mem,                             \
@@ -119,30 +119,30 @@ LAUNCH_HOOK(__cudaLaunchKernel_ptsz, cudaKernel_t, kernel_param_info, "__cudaLau
                                  .numAttrs = r->nattrs };                                       \
         return TF_REAL(NAME)(&c, r->fn, r->args);                                               \
     }                                                                                           \
-    static TF_SLOW_PATH cudaError_t watched_##NAME(tf_fn_##NAME real, const cudaLaunchConfig_t *c, \
+    static TF_SLOW_PATH cudaError_t watched_##NAME(pl_fn_##NAME real, const cudaLaunchConfig_t *c, \
                                                    const void *fn, void **args)                 \
     {                                                                                           \
         cudaStream_t s = c->stream;                                                             \
-        tf_launch l = runtime_launch("cudaLaunchKernelExC", fn, stub_param_info, relaunch_##NAME, \
+        pl_launch l = runtime_launch("cudaLaunchKernelExC", fn, stub_param_info, relaunch_##NAME, \
                                      c->gridDim, c->blockDim, args, c->dynamicSmemBytes, TF_ADDR(s), PTSZ); \
         l.attrs = c->attrs, l.nattrs = c->attrs ? c->numAttrs : 0;                              \
         l.attr_size = sizeof(cudaLaunchAttribute);                                              \
-        if (tf_launch_begin(&l))                                                                \
+        if (pl_launch_begin(&l))                                                                \
             return cudaSuccess;                                                                 \
         cudaError_t r = TF_PASS(real(c, fn, args));                                             \
-        tf_launch_end(&l, r == cudaSuccess);                                                    \
+        pl_launch_end(&l, r == cudaSuccess);                                                    \
         return r;                                                                               \
     }                                                                                           \
     static TF_SLOW_PATH cudaError_t outer_##NAME(const cudaLaunchConfig_t *c, const void *fn, void **args) \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
-        if (!c || !tf_launch_watching(fn))                                                        \
+        if (!c || !pl_launch_watching(fn))                                                        \
             return TF_PASS(real(c, fn, args));                                                  \
         return watched_##NAME(real, c, fn, args);                                               \
     }                                                                                           \
     cudaError_t NAME(const cudaLaunchConfig_t *c, const void *fn, void **args)                  \
     {                                                                                           \
-        tf_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
+        pl_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
         return nested ? nested(c, fn, args) : outer_##NAME(c, fn, args);                        \
     }
 

@@ -8,7 +8,7 @@
 static cudaError_t noted(cudaError_t r, void **p, size_t size, tf_mem_kind kind)
 {
     if (r == cudaSuccess && p)
-        tf_note_alloc(*p, size, kind);
+        pl_note_alloc(*p, size, kind);
     return r;
 }
 

@@ -5,21 +5,21 @@
 #include "hooks.h"
 #include "replay.h"
 
-size_t tf_stype_size(tf_stype t)
+size_t pl_stype_size(pl_stype t)
 {
     static const size_t sizes[] = { [TF_S_F16] = 2, [TF_S_F32] = 4, [TF_S_F64] = 8, [TF_S_C32] = 8,
                                     [TF_S_C64] = 16, [TF_S_I32] = 4, [TF_S_NONE] = 0 };
     return sizes[t];
 }
 
-bool tf_stype_complex(tf_stype t) { return t == TF_S_C32 || t == TF_S_C64; }
+bool pl_stype_complex(pl_stype t) { return t == TF_S_C32 || t == TF_S_C64; }
 
-tf_scalar tf_scalar_load(tf_stype t, const void *p)
+pl_scalar pl_scalar_load(pl_stype t, const void *p)
 {
-    tf_scalar s;
+    pl_scalar s;
     memset(&s, 0, sizeof s);
     if (p)
-        memcpy(&s, p, tf_stype_size(t));
+        memcpy(&s, p, pl_stype_size(t));
     return s;
 }
 
@@ -38,7 +38,7 @@ static uint16_t double_to_half(double d)
     return h;
 }
 
-tf_scale tf_scalar_scale(tf_stype t, const tf_scalar *s, bool host)
+tf_scale pl_scalar_scale(pl_stype t, const pl_scalar *s, bool host)
 {
     tf_scale r = { .host = host };
     if (!host)
@@ -55,13 +55,13 @@ tf_scale tf_scalar_scale(tf_stype t, const tf_scalar *s, bool host)
     return r;
 }
 
-bool tf_scalar_is_zero(tf_stype t, const tf_scalar *s)
+bool pl_scalar_is_zero(pl_stype t, const pl_scalar *s)
 {
-    tf_scale v = tf_scalar_scale(t, s, true);
+    tf_scale v = pl_scalar_scale(t, s, true);
     return v.host && v.re == 0 && v.im == 0;
 }
 
-void tf_scalar_mul(tf_stype t, tf_scalar *s, double mul)
+void pl_scalar_mul(pl_stype t, pl_scalar *s, double mul)
 {
     switch (t) {
     case TF_S_F16: s->h = double_to_half(half_to_double(s->h) * mul); break;
@@ -74,38 +74,38 @@ void tf_scalar_mul(tf_stype t, tf_scalar *s, double mul)
     }
 }
 
-void tf_access_scalars(tf_access *a, tf_stype t, const void *alpha, const void *beta)
+void pl_access_scalars(tf_access *a, pl_stype t, const void *alpha, const void *beta)
 {
-    size_t n = t == TF_S_NONE ? tf_stype_size(TF_S_C64) : tf_stype_size(t);
+    size_t n = t == TF_S_NONE ? pl_stype_size(TF_S_C64) : pl_stype_size(t);
     if (alpha)
-        tf_access_read(a, tf_bytes(alpha, n));
+        tf_access_read(a, pl_bytes(alpha, n));
     if (beta)
-        tf_access_read(a, tf_bytes(beta, n));
+        tf_access_read(a, pl_bytes(beta, n));
 }
 
-uint64_t tf_cublas_stream(cublasHandle_t h)
+uint64_t pl_cublas_stream(cublasHandle_t h)
 {
     cudaStream_t s = NULL;
-    tf_fn_cublasGetStream_v2 get = TF_REAL(cublasGetStream_v2);
+    pl_fn_cublasGetStream_v2 get = TF_REAL(cublasGetStream_v2);
     if (get)
         get(h, &s);
     return TF_STREAM(s);
 }
 
 /* Device pointer mode hides alpha/beta from us: nothing is read or folded. */
-bool tf_cublas_host_pointers(cublasHandle_t h)
+bool pl_cublas_host_pointers(cublasHandle_t h)
 {
     cublasPointerMode_t mode = CUBLAS_POINTER_MODE_DEVICE;
-    tf_fn_cublasGetPointerMode_v2 get = TF_REAL(cublasGetPointerMode_v2);
+    pl_fn_cublasGetPointerMode_v2 get = TF_REAL(cublasGetPointerMode_v2);
     return get && get(h, &mode) == CUBLAS_STATUS_SUCCESS && mode == CUBLAS_POINTER_MODE_HOST;
 }
 
-typedef struct tf_dtype_info { cudaDataType t; uint32_t size; const char *name; bool complex; } tf_dtype_info;
+typedef struct pl_dtype_info { cudaDataType t; uint32_t size; const char *name; bool complex; } pl_dtype_info;
 
 /* Indexed by value (every described call asks several times); entries
  * left out have size 0 and mean "not understood". */
 #define TF_DT(t, size, name, cplx) [t] = { t, size, name, cplx }
-static const tf_dtype_info tf_dtypes[] = {
+static const pl_dtype_info pl_dtypes[] = {
     TF_DT(CUDA_R_16F, 2, "f16", false),   TF_DT(CUDA_C_16F, 4, "c32h", true),
     TF_DT(CUDA_R_16BF, 2, "bf16", false), TF_DT(CUDA_C_16BF, 4, "c32bf", true),
     TF_DT(CUDA_R_32F, 4, "f32", false),   TF_DT(CUDA_C_32F, 8, "c64", true),
@@ -116,27 +116,27 @@ static const tf_dtype_info tf_dtypes[] = {
 };
 #undef TF_DT
 
-static const tf_dtype_info *dtype_info(cudaDataType t)
+static const pl_dtype_info *dtype_info(cudaDataType t)
 {
-    bool in = (unsigned)t < sizeof tf_dtypes / sizeof tf_dtypes[0];
-    return in && tf_dtypes[t].size ? &tf_dtypes[t] : NULL;
+    bool in = (unsigned)t < sizeof pl_dtypes / sizeof pl_dtypes[0];
+    return in && pl_dtypes[t].size ? &pl_dtypes[t] : NULL;
 }
 
-uint32_t tf_cuda_dtype_size(cudaDataType t)
+uint32_t pl_cuda_dtype_size(cudaDataType t)
 {
-    const tf_dtype_info *d = dtype_info(t);
+    const pl_dtype_info *d = dtype_info(t);
     return d ? d->size : 0;
 }
 
-const char *tf_cuda_dtype_name(cudaDataType t)
+const char *pl_cuda_dtype_name(cudaDataType t)
 {
-    const tf_dtype_info *d = dtype_info(t);
+    const pl_dtype_info *d = dtype_info(t);
     return d ? d->name : "unknown";
 }
 
-bool tf_cuda_dtype_complex(cudaDataType t)
+bool pl_cuda_dtype_complex(cudaDataType t)
 {
-    const tf_dtype_info *d = dtype_info(t);
+    const pl_dtype_info *d = dtype_info(t);
     return d && d->complex;
 }
 
@@ -153,7 +153,7 @@ static bool ex_32f_types(bool plain, cudaDataType ab, cudaDataType c)
     return (ab == CUDA_R_8I && c == CUDA_R_32F) || (ab == CUDA_C_8I && c == CUDA_C_32F);
 }
 
-bool tf_gemm_ex_types_valid(cublasComputeType_t c, cudaDataType at, cudaDataType bt, cudaDataType ct)
+bool pl_gemm_ex_types_valid(cublasComputeType_t c, cudaDataType at, cudaDataType bt, cudaDataType ct)
 {
     if (at != bt)
         return false;
@@ -180,7 +180,7 @@ bool tf_gemm_ex_types_valid(cublasComputeType_t c, cudaDataType at, cudaDataType
 }
 
 /* As the cublasGemmEx documentation tabulates it. */
-tf_stype tf_compute_stype(cublasComputeType_t c, cudaDataType ctype)
+pl_stype pl_compute_stype(cublasComputeType_t c, cudaDataType ctype)
 {
     switch (c) {
     case CUBLAS_COMPUTE_16F:
@@ -191,10 +191,10 @@ tf_stype tf_compute_stype(cublasComputeType_t c, cudaDataType ctype)
     case CUBLAS_COMPUTE_32F_FAST_16F:
     case CUBLAS_COMPUTE_32F_FAST_16BF:
     case CUBLAS_COMPUTE_32F_FAST_TF32:
-        return tf_cuda_dtype_complex(ctype) ? TF_S_C32 : TF_S_F32;
+        return pl_cuda_dtype_complex(ctype) ? TF_S_C32 : TF_S_F32;
     case CUBLAS_COMPUTE_64F:
     case CUBLAS_COMPUTE_64F_PEDANTIC:
-        return tf_cuda_dtype_complex(ctype) ? TF_S_C64 : TF_S_F64;
+        return pl_cuda_dtype_complex(ctype) ? TF_S_C64 : TF_S_F64;
     case CUBLAS_COMPUTE_32I:
     case CUBLAS_COMPUTE_32I_PEDANTIC:
         return ctype == CUDA_R_32I ? TF_S_I32 : TF_S_F32;
@@ -203,22 +203,22 @@ tf_stype tf_compute_stype(cublasComputeType_t c, cudaDataType ctype)
     }
 }
 
-tf_op tf_op_from_cublas(cublasOperation_t op)
+tf_op pl_op_from_cublas(cublasOperation_t op)
 {
     return op == CUBLAS_OP_N ? TF_OP_N : op == CUBLAS_OP_T ? TF_OP_T : TF_OP_C;
 }
 
-cublasOperation_t tf_op_to_cublas(tf_op op)
+cublasOperation_t pl_op_to_cublas(tf_op op)
 {
     return op == TF_OP_N ? CUBLAS_OP_N : op == TF_OP_T ? CUBLAS_OP_T : CUBLAS_OP_C;
 }
 
-bool tf_cublas_op_valid(cublasOperation_t op)
+bool pl_cublas_op_valid(cublasOperation_t op)
 {
     return op == CUBLAS_OP_N || op == CUBLAS_OP_T || op == CUBLAS_OP_C;
 }
 
-tf_view tf_matrix(const void *p, uint32_t elem, int64_t rows, int64_t cols, int64_t ld,
+tf_view pl_matrix(const void *p, uint32_t elem, int64_t rows, int64_t cols, int64_t ld,
                   int64_t batch, int64_t stride)
 {
     /* A zero batch stride repeats one matrix: that is a single matrix. */
@@ -229,20 +229,20 @@ tf_view tf_matrix(const void *p, uint32_t elem, int64_t rows, int64_t cols, int6
 }
 
 /* cuBLAS addresses a vector with a negative increment from the same base. */
-tf_view tf_vector(const void *p, uint32_t elem, int64_t len, int64_t inc)
+tf_view pl_vector(const void *p, uint32_t elem, int64_t len, int64_t inc)
 {
     int64_t step = inc < 0 ? -inc : inc;
     if (step <= 1)
-        return tf_matrix(p, elem, len, 1, len > 0 ? len : 1, 1, 0);
-    return tf_matrix(p, elem, 1, len, step, 1, 0);
+        return pl_matrix(p, elem, len, 1, len > 0 ? len : 1, 1, 0);
+    return pl_matrix(p, elem, 1, len, step, 1, 0);
 }
 
-tf_range tf_bytes(const void *p, uint64_t n)
+tf_range pl_bytes(const void *p, uint64_t n)
 {
     return (tf_range){ TF_ADDR(p), TF_ADDR(p) + n };
 }
 
-tf_view tf_pitched(uint64_t addr, size_t pitch, size_t width, size_t height)
+tf_view pl_pitched(uint64_t addr, size_t pitch, size_t width, size_t height)
 {
-    return tf_matrix((const void *)(uintptr_t)addr, 1, (int64_t)width, (int64_t)height, (int64_t)pitch, 1, 0);
+    return pl_matrix((const void *)(uintptr_t)addr, 1, (int64_t)width, (int64_t)height, (int64_t)pitch, 1, 0);
 }

@@ -39,15 +39,15 @@ TF_UNSANITIZED static bool maybe_ours(const char *name)
 
 /* A handle's lookup of a name that may be ours, once the sanitizers (if
  * any) are up: the real answer, or our wrapper when we hook the name. */
-static void *tf_dlsym_ours(void *handle, const char *name)
+static void *pl_dlsym_ours(void *handle, const char *name)
 {
     dlsym_depth++;
-    void *p = tf_real_dlsym(handle, name);
-    if (p && tf_layer_on()) {
-        int id = tf_hook_by_name(name);
+    void *p = pl_real_dlsym(handle, name);
+    if (p && pl_layer_on()) {
+        int id = pl_hook_by_name(name);
         if (id >= 0) {
-            tf_real_offer(id, p); /* the library may be invisible to RTLD_NEXT */
-            p = tf_hook_wrapper(id);
+            pl_real_offer(id, p); /* the library may be invisible to RTLD_NEXT */
+            p = pl_hook_wrapper(id);
         }
     }
     dlsym_depth--;
@@ -55,16 +55,16 @@ static void *tf_dlsym_ours(void *handle, const char *name)
 }
 
 /* Any handle but RTLD_NEXT. */
-TF_UNSANITIZED __attribute__((used, visibility("hidden"))) void *tf_dlsym_handle(void *handle, const char *name)
+TF_UNSANITIZED __attribute__((used, visibility("hidden"))) void *pl_dlsym_handle(void *handle, const char *name)
 {
     if (dlsym_depth > 0 || !maybe_ours(name))
-        return tf_real_dlsym(handle, name);
-    return tf_dlsym_ours(handle, name);
+        return pl_real_dlsym(handle, name);
+    return pl_dlsym_ours(handle, name);
 }
 
 /* dlsym itself: RTLD_NEXT (-1) jumps to the real dlsym with the caller's
  * return address still on the stack; any other handle jumps to
- * tf_dlsym_handle. Registers carry the arguments through untouched. */
+ * pl_dlsym_handle. Registers carry the arguments through untouched. */
 #if defined(__x86_64__)
 TF_EXPORT __attribute__((naked)) void *dlsym(void *restrict handle __attribute__((unused)),
                                              const char *restrict name __attribute__((unused)))
@@ -74,7 +74,7 @@ TF_EXPORT __attribute__((naked)) void *dlsym(void *restrict handle __attribute__
             "pushq %rdi\n\t"
             "pushq %rsi\n\t"
             "subq $8, %rsp\n\t" /* 16-byte alignment at the call */
-            "call tf_dlsym_next_target\n\t"
+            "call pl_dlsym_next_target\n\t"
             "addq $8, %rsp\n\t"
             "popq %rsi\n\t"
             "popq %rdi\n\t"
@@ -82,7 +82,7 @@ TF_EXPORT __attribute__((naked)) void *dlsym(void *restrict handle __attribute__
             "jz 2f\n\t"
             "jmp *%rax\n"
             "1:\n\t"
-            "jmp tf_dlsym_handle\n"
+            "jmp pl_dlsym_handle\n"
             "2:\n\t"
             "ret");
 }
@@ -94,14 +94,14 @@ TF_EXPORT __attribute__((naked)) void *dlsym(void *restrict handle __attribute__
             "b.ne 1f\n\t"
             "stp x29, x30, [sp, #-32]!\n\t"
             "stp x0, x1, [sp, #16]\n\t"
-            "bl tf_dlsym_next_target\n\t"
+            "bl pl_dlsym_next_target\n\t"
             "mov x16, x0\n\t"
             "ldp x0, x1, [sp, #16]\n\t"
             "ldp x29, x30, [sp], #32\n\t"
             "cbz x16, 2f\n\t"
             "br x16\n"
             "1:\n\t"
-            "b tf_dlsym_handle\n"
+            "b pl_dlsym_handle\n"
             "2:\n\t"
             "mov x0, #0\n\t"
             "ret");

@@ -10,14 +10,14 @@
 #include <stdbool.h>
 
 /* Without timing, as every event of ours is. */
-int tf_event_create(void **event);
-int tf_event_record(void *event, void *stream);
+int pl_event_create(void **event);
+int pl_event_record(void *event, void *stream);
 /* 0 once complete; non-zero while pending or on error. */
-int tf_event_query(void *event);
-int tf_event_sync(void *event);
-int tf_event_destroy(void *event);
-int tf_event_wait(void *stream, void *event);
+int pl_event_query(void *event);
+int pl_event_sync(void *event);
+int pl_event_destroy(void *event);
+int pl_event_wait(void *stream, void *event);
 /* Whether `stream` is capturing now. */
-bool tf_stream_is_capturing(void *stream);
+bool pl_stream_is_capturing(void *stream);
 
 #endif

@@ -14,9 +14,9 @@
 #include "stream_order.h"
 #include "verify.h"
 
-bool tf_verify_enabled(void)
+bool pl_verify_enabled(void)
 {
-    return tf_env_now.verify;
+    return pl_env_now.verify;
 }
 
 /* Bitwise comparison where GEMMs give the same bits whatever their op
@@ -46,8 +46,8 @@ static void *device_alloc(uint64_t bytes)
 {
     void *p = NULL;
     CUdeviceptr d = 0;
-    tf_fn_cudaMalloc alloc = TF_REAL(cudaMalloc);
-    tf_fn_cuMemAlloc_v2 dalloc = TF_REAL(cuMemAlloc_v2);
+    pl_fn_cudaMalloc alloc = TF_REAL(cudaMalloc);
+    pl_fn_cuMemAlloc_v2 dalloc = TF_REAL(cuMemAlloc_v2);
     if (alloc)
         return alloc(&p, bytes ? bytes : 1) == cudaSuccess ? p : NULL;
     return dalloc && dalloc(&d, bytes ? bytes : 1) == CUDA_SUCCESS ? (void *)(uintptr_t)d : NULL;
@@ -55,8 +55,8 @@ static void *device_alloc(uint64_t bytes)
 
 static void device_free(void *p)
 {
-    tf_fn_cudaFree release = TF_REAL(cudaFree);
-    tf_fn_cuMemFree_v2 drelease = TF_REAL(cuMemFree_v2);
+    pl_fn_cudaFree release = TF_REAL(cudaFree);
+    pl_fn_cuMemFree_v2 drelease = TF_REAL(cuMemFree_v2);
     if (p && release)
         release(p);
     else if (p && drelease)
@@ -66,8 +66,8 @@ static void device_free(void *p)
 /* (cuMemcpy: unified addressing tells the driver the direction) */
 static bool copy(void *dst, const void *src, uint64_t bytes, enum cudaMemcpyKind kind)
 {
-    tf_fn_cudaMemcpy cp = TF_REAL(cudaMemcpy);
-    tf_fn_cuMemcpy dcp = TF_REAL(cuMemcpy);
+    pl_fn_cudaMemcpy cp = TF_REAL(cudaMemcpy);
+    pl_fn_cuMemcpy dcp = TF_REAL(cuMemcpy);
     if (cp)
         return cp(dst, src, bytes, kind) == cudaSuccess;
     return dcp && dcp((CUdeviceptr)(uintptr_t)dst, (CUdeviceptr)(uintptr_t)src, bytes) == CUDA_SUCCESS;
@@ -83,8 +83,8 @@ static uint64_t span(const tf_view *v)
  * non-blocking stream does not wait for: the device is idle around it. */
 static bool device_idle(void)
 {
-    tf_fn_cudaDeviceSynchronize sync = TF_REAL(cudaDeviceSynchronize);
-    tf_fn_cuCtxSynchronize dsync = TF_REAL(cuCtxSynchronize);
+    pl_fn_cudaDeviceSynchronize sync = TF_REAL(cudaDeviceSynchronize);
+    pl_fn_cuCtxSynchronize dsync = TF_REAL(cuCtxSynchronize);
     return sync ? sync() == cudaSuccess : dsync && dsync() == CUDA_SUCCESS;
 }
 
@@ -99,28 +99,28 @@ static bool idle_copy(void *dst, const void *src, uint64_t bytes)
  * Scratch memory is ours: its allocation and copies run with the depth
  * raised (the runtime's driver calls must not reach the provenance table)
  * and leave the program's last error as it was. */
-static void *tf_verify_snapshot(const tf_view *out)
+static void *pl_verify_snapshot(const tf_view *out)
 {
-    tf_depth++;
-    int held = tf_rt_error_hold();
+    pl_depth++;
+    int held = pl_rt_error_hold();
     void *s = device_alloc(span(out));
     if (s && !idle_copy(s, (const void *)(uintptr_t)out->addr, span(out))) {
         device_free(s);
         s = NULL;
     }
-    tf_rt_error_release(held);
-    tf_depth--;
+    pl_rt_error_release(held);
+    pl_depth--;
     return s;
 }
 
-void *tf_verify_start(const tf_gemm *g)
+void *pl_verify_start(const tf_gemm *g)
 {
-    if (!tf_capture_active())
-        return tf_verify_snapshot(&g->acc.writes[0]);
-    tf_engine *e = tf_lock();
+    if (!pl_capture_active())
+        return pl_verify_snapshot(&g->acc.writes[0]);
+    tf_engine *e = pl_lock();
     if (e)
         tf_verify_skipped(e, g, TF_R_verify_capture);
-    tf_unlock(e);
+    pl_unlock(e);
     return NULL;
 }
 
@@ -142,15 +142,15 @@ static bool replay_source(tf_engine *e, uint64_t id, uint64_t stream, uint64_t *
     return tf_record_run_to(e, id, *to, stream) == 0;
 }
 
-static bool replay_sources(const tf_gemm *g, const tf_plan *plan, tf_relocation *rel, void *scratch[2])
+static bool replay_sources(const tf_gemm *g, const tf_plan *plan, pl_relocation *rel, void *scratch[2])
 {
     bool ok = true;
-    tf_engine *e = tf_lock();
+    tf_engine *e = pl_lock();
     for (int i = 0; e && ok && i < g->nin; i++)
         if (plan->in[i].folded)
             ok = rel->moved[i] = replay_source(e, plan->in[i].record, g->acc.stream, &rel->from[i], &rel->to[i],
                                                &scratch[i]);
-    tf_unlock(e);
+    pl_unlock(e);
     return e && ok;
 }
 
@@ -184,39 +184,39 @@ static void check(const tf_gemm *g, const tf_plan *plan, const char *dtype, void
         compare(c, dtype, folded, unfolded, g->k, &r);
         if (!r.equal && copy((void *)(uintptr_t)c->addr, snapshot, n, cudaMemcpyDeviceToDevice)) /* keep the unfolded result */
             device_idle();
-        tf_engine *e = tf_lock();
+        tf_engine *e = pl_lock();
         if (e)
             tf_verify_report(e, g, &r);
         for (int i = 0; e && !r.equal && i < g->nin; i++) /* a learned transpose must not fold again */
             if (plan->in[i].record)
                 tf_learn_distrust(e, plan->in[i].record, TF_R_learn_verify_mismatch);
-        tf_unlock(e);
+        pl_unlock(e);
     }
     free(folded);
     free(unfolded);
 }
 
-void tf_verify_gemm(const tf_gemm *g, const tf_plan *plan, const char *out_dtype, void *snapshot,
-                    tf_unfolded_fn unfolded, void *ctx)
+void pl_verify_gemm(const tf_gemm *g, const tf_plan *plan, const char *out_dtype, void *snapshot,
+                    pl_unfolded_fn unfolded, void *ctx)
 {
-    tf_relocation rel = { .c_to = TF_ADDR(snapshot) };
+    pl_relocation rel = { .c_to = TF_ADDR(snapshot) };
     void *scratch[2] = { NULL, NULL };
-    tf_depth++;
-    int held = tf_rt_error_hold();
+    pl_depth++;
+    int held = pl_rt_error_hold();
     if (snapshot && replay_sources(g, plan, &rel, scratch) && unfolded(ctx, &rel) == 0)
         check(g, plan, out_dtype, snapshot);
     device_free(scratch[0]);
     device_free(scratch[1]);
     device_free(snapshot);
-    tf_rt_error_release(held);
-    tf_depth--;
+    pl_rt_error_release(held);
+    pl_depth--;
 }
 
-void tf_verify_drop(void *snapshot)
+void pl_verify_drop(void *snapshot)
 {
-    tf_depth++;
-    int held = tf_rt_error_hold();
+    pl_depth++;
+    int held = pl_rt_error_hold();
     device_free(snapshot);
-    tf_rt_error_release(held);
-    tf_depth--;
+    pl_rt_error_release(held);
+    pl_depth--;
 }

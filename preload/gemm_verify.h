@@ -9,32 +9,32 @@
 #include "engine.h"
 
 /* Where the unfolded call finds what the folded one did not read. */
-typedef struct tf_relocation {
+typedef struct pl_relocation {
     bool moved[2];          /* operand i now lives elsewhere */
     uint64_t from[2], to[2];/* a record's destination and its scratch copy */
     uint64_t c_to;          /* the scratch output (same layout as C) */
-} tf_relocation;
+} pl_relocation;
 
 /* Where operand i's pointer p lies for the unfolded call. */
-static inline const void *tf_relocated(const tf_relocation *r, int i, const void *p)
+static inline const void *pl_relocated(const pl_relocation *r, int i, const void *p)
 {
     return r->moved[i] ? (const void *)(uintptr_t)((uintptr_t)p - r->from[i] + r->to[i]) : p;
 }
 
 /* Issues the unfolded call with `r` applied; 0 on success. */
-typedef int (*tf_unfolded_fn)(void *ctx, const tf_relocation *r);
+typedef int (*pl_unfolded_fn)(void *ctx, const pl_relocation *r);
 
-bool tf_verify_enabled(void);
+bool pl_verify_enabled(void);
 /* The snapshot for the folded call g, or NULL (and a "skipped" event)
  * while a stream capture is in progress: verify allocates, copies and
  * synchronizes, none of which a capture allows. */
-void *tf_verify_start(const tf_gemm *g);
+void *pl_verify_start(const tf_gemm *g);
 /* After it: the unfolded call into the snapshot, comparison, report. Frees
  * the snapshot. */
-void tf_verify_gemm(const tf_gemm *g, const tf_plan *plan, const char *out_dtype, void *snapshot,
-                    tf_unfolded_fn unfolded, void *ctx);
+void pl_verify_gemm(const tf_gemm *g, const tf_plan *plan, const char *out_dtype, void *snapshot,
+                    pl_unfolded_fn unfolded, void *ctx);
 
 /* When the folded call failed and nothing is compared. */
-void tf_verify_drop(void *snapshot);
+void pl_verify_drop(void *snapshot);
 
 #endif

@@ -43,9 +43,9 @@ BEGIN {
 {
     ret = trim($1); name = $2; params = $3
     # the header declares its __half entry points for C++ only: the same
-    # 2-byte storage under the name tf_cuda.h gives it in C (bf16 alike)
-    gsub(/__half/, "tf_half", params)
-    gsub(/__nv_bfloat16/, "tf_half", params)
+    # 2-byte storage under the name tf_cuda_libs.h gives it in C (bf16 alike)
+    gsub(/__half/, "pl_half", params)
+    gsub(/__nv_bfloat16/, "pl_half", params)
     if (name == "" || (name in hooked) || name ~ host_re)
         next
     if (ret != "cublasStatus_t") {
@@ -72,18 +72,18 @@ BEGIN {
                 indirect = "true"
         }
         if (ptype ~ /cublasHandle_t/ && stream == "0")
-            stream = "tf_cublas_stream(" pname ")"
+            stream = "pl_cublas_stream(" pname ")"
         if (ptype ~ /cudaStream_t/ && ptype !~ /\*/)
             stream = "TF_STREAM(" pname ")"
     }
     printf "HOOK(CUBLAS, %s, %s, (%s))\n", ret, name, params > out_def
     printf "%s %s(%s)\n{\n", ret, name, params > out_c
     printf "    TF_REAL_OR(%s, TF_MISSING_CUBLAS);\n", name > out_c
-    printf "    if (!tf_watching())\n        return TF_PASS(real(%s));\n", args > out_c
+    printf "    if (!pl_watching())\n        return TF_PASS(real(%s));\n", args > out_c
     printf "    const void *ptrs[] = { %s };\n", nptrs ? ptrs : "NULL" > out_c
-    printf "    tf_unknown u;\n    tf_unknown_begin(&u, \"%s\", %s, ptrs, %d, %s);\n", name, stream, nptrs, indirect > out_c
+    printf "    pl_unknown u;\n    pl_unknown_begin(&u, \"%s\", %s, ptrs, %d, %s);\n", name, stream, nptrs, indirect > out_c
     printf "    %s st = TF_PASS(real(%s));\n", ret, args > out_c
-    printf "    tf_unknown_end(&u, st == CUBLAS_STATUS_SUCCESS);\n    return st;\n}\n\n" > out_c
+    printf "    pl_unknown_end(&u, st == CUBLAS_STATUS_SUCCESS);\n    return st;\n}\n\n" > out_c
     count++
 }
 END { if (!failed) print "gen_cublas_hooks.sh: " count " unknown-work hooks from " header }'

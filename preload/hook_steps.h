@@ -18,7 +18,7 @@
  * reported. `make_replay` runs only when the hook does not refuse; when it
  * cannot copy what the replay needs (run == NULL) the call is refused with
  * `no_replay`. `access` (reads beyond the views) only for a refused call. */
-typedef struct tf_producer {
+typedef struct pl_producer {
     const tf_transpose_desc *desc;
     tf_reason refuse;
     tf_reason no_replay;
@@ -26,21 +26,21 @@ typedef struct tf_producer {
     tf_access (*access)(void *ctx);
     int (*invoke)(void *ctx);
     void *ctx;
-} tf_producer;
+} pl_producer;
 
 /* A GEMM consumer. When the engine found records for its operands,
  * `folded` makes (or in log mode only checks) the rewritten call: it
  * returns why it cannot, or TF_R_NONE, and sets *ran when that call ran and
  * succeeded (*st its status). Otherwise, after the engine's fallback when
  * there was a reason, `invoke` runs the program's call as it was. */
-typedef struct tf_consumer {
+typedef struct pl_consumer {
     const tf_gemm *g;
     tf_reason (*folded)(void *ctx, const tf_plan *plan, int *st, bool *ran);
     int (*invoke)(void *ctx);
     void *ctx;
-} tf_consumer;
+} pl_consumer;
 
-TF_HOOK_STEP int tf_produce(const tf_producer *p)
+TF_HOOK_STEP int pl_produce(const pl_producer *p)
 {
     tf_reason refuse = p->refuse;
     tf_replay rp = refuse ? (tf_replay){0} : p->make_replay(p->ctx);
@@ -49,29 +49,29 @@ TF_HOOK_STEP int tf_produce(const tf_producer *p)
     tf_access extra; /* only a refused producer needs it */
     if (refuse)
         extra = p->access(p->ctx);
-    tf_engine *e = tf_lock();
+    tf_engine *e = pl_lock();
     if (refuse && e)
         tf_access_begin(e, &extra);
     bool deferred = e && tf_transpose_begin(e, p->desc, rp, TF_WHY_KEY(refuse));
     if (!e && rp.release)
         rp.release(rp.arg);
-    tf_unlock(e);
+    pl_unlock(e);
     if (deferred)
         return 0;
     int st = p->invoke(p->ctx);
-    e = tf_lock();
+    e = pl_lock();
     if (e) {
         tf_transpose_end(e, p->desc, st == 0);
         if (refuse)
             tf_access_end(e, &extra, st == 0);
     }
-    tf_unlock(e);
+    pl_unlock(e);
     return st;
 }
 
 /* An operand counts when the engine found its record: in log mode the
  * rewrite is described but not marked folded. */
-static inline bool tf_planned(const tf_gemm *g, const tf_plan *plan)
+static inline bool pl_planned(const tf_gemm *g, const tf_plan *plan)
 {
     if (plan->any)
         return true;
@@ -81,28 +81,28 @@ static inline bool tf_planned(const tf_gemm *g, const tf_plan *plan)
     return false;
 }
 
-TF_HOOK_STEP int tf_consume(const tf_consumer *c)
+TF_HOOK_STEP int pl_consume(const pl_consumer *c)
 {
     tf_plan plan = { .alpha_mul = 1.0 }; /* as tf_gemm_begin leaves it when nothing folds */
-    tf_engine *e = tf_lock();
+    tf_engine *e = pl_lock();
     if (e)
         tf_gemm_begin(e, c->g, &plan);
-    tf_unlock(e);
+    pl_unlock(e);
     int st = 0;
     bool ran = false;
-    tf_reason why = tf_planned(c->g, &plan) ? c->folded(c->ctx, &plan, &st, &ran) : TF_R_NONE;
+    tf_reason why = pl_planned(c->g, &plan) ? c->folded(c->ctx, &plan, &st, &ran) : TF_R_NONE;
     if (why) {
-        e = tf_lock();
+        e = pl_lock();
         if (e)
             tf_gemm_fallback(e, c->g, &plan, why);
-        tf_unlock(e);
+        pl_unlock(e);
     }
     if (!ran)
         st = c->invoke(c->ctx);
-    e = tf_lock();
+    e = pl_lock();
     if (e)
         tf_gemm_end(e, c->g, &plan, st == 0);
-    tf_unlock(e);
+    pl_unlock(e);
     return st;
 }
 

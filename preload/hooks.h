@@ -13,21 +13,21 @@
 #include <stdbool.h>
 
 #include "hook_shapes.h"
-#include "tf_cuda.h"
+#include "tf_cuda_libs.h"
 
 #define TF_EXPORT __attribute__((visibility("default")))
 
-typedef enum tf_fn_id {
+typedef enum pl_fn_id {
 #define HOOK(lib, ret, name, params) TF_ID_##name,
 #define USE(lib, ret, name, params) TF_ID_##name,
 #include "hooks_list.h"
 #undef HOOK
 #undef USE
     TF_ID_COUNT
-} tf_fn_id;
+} pl_fn_id;
 
-#define HOOK(lib, ret, name, params) typedef ret(*tf_fn_##name) params; TF_EXPORT ret name params;
-#define USE(lib, ret, name, params) typedef ret(*tf_fn_##name) params;
+#define HOOK(lib, ret, name, params) typedef ret(*pl_fn_##name) params; TF_EXPORT ret name params;
+#define USE(lib, ret, name, params) typedef ret(*pl_fn_##name) params;
 #include "hooks_list.h"
 #undef HOOK
 #undef USE
@@ -35,18 +35,18 @@ typedef enum tf_fn_id {
 /* The real function behind an entry, or NULL when no loaded library has it.
  * Resolved on first use and cached; the cached case is inline, since every
  * pass-through call pays for it. */
-extern void *_Atomic tf_real_fns[TF_ID_COUNT];
-void *tf_real_resolve(tf_fn_id id);
-static inline void *tf_real_get(tf_fn_id id)
+extern void *_Atomic pl_real_fns[TF_ID_COUNT];
+void *pl_real_resolve(pl_fn_id id);
+static inline void *pl_real_get(pl_fn_id id)
 {
-    void *p = atomic_load_explicit(&tf_real_fns[id], memory_order_acquire);
-    return p ? p : tf_real_resolve(id);
+    void *p = atomic_load_explicit(&pl_real_fns[id], memory_order_acquire);
+    return p ? p : pl_real_resolve(id);
 }
-#define TF_REAL(name) ((tf_fn_##name)tf_real_get(TF_ID_##name))
+#define TF_REAL(name) ((pl_fn_##name)pl_real_get(TF_ID_##name))
 
 /* For launch hooks: the real `name` when the launch needs no look, else
- * NULL: it is nested inside another intercepted call (tf_depth > 0,
- * state.h), or launches are quiet (tf_launch_quiet_now: nothing pending, no
+ * NULL: it is nested inside another intercepted call (pl_depth > 0,
+ * state.h), or launches are quiet (pl_launch_quiet_now: nothing pending, no
  * rules, no learning), and the real function is already known. A hook whose
  * first statement tail-calls it, and which leaves all other work to an
  * out-of-line function, costs a pass-through launch a few instructions and
@@ -54,28 +54,28 @@ static inline void *tf_real_get(tf_fn_id id)
  * launch a runtime makes for it finds launches quiet too (or, if a record
  * appeared meanwhile, describes it itself, as the launch it is). */
 #define TF_NESTED_REAL(name)                                                                           \
-    ((tf_fn_##name)(tf_depth > 0 || atomic_load_explicit(&tf_launch_quiet_now, memory_order_acquire)  \
-                        ? atomic_load_explicit(&tf_real_fns[TF_ID_##name], memory_order_acquire)       \
+    ((pl_fn_##name)(pl_depth > 0 || atomic_load_explicit(&pl_launch_quiet_now, memory_order_acquire)  \
+                        ? atomic_load_explicit(&pl_real_fns[TF_ID_##name], memory_order_acquire)       \
                         : NULL))
 
 /* Declares `real` as the real `name`; returns `fail` from the hook when it
  * cannot be found. */
 #define TF_REAL_OR(name, fail)                 \
-    tf_fn_##name real = TF_REAL(name);         \
+    pl_fn_##name real = TF_REAL(name);         \
     if (!real)                                 \
         return (fail)
 
 /* Lets a resolver route hand us a real pointer it already found (a library
  * dlopen'ed RTLD_LOCAL is invisible to RTLD_NEXT). Ignored when one is known
  * or when `fn` is our own wrapper. */
-void tf_real_offer(tf_fn_id id, void *fn);
+void pl_real_offer(pl_fn_id id, void *fn);
 
 /* Lookups for the resolver routes. */
-int tf_hook_by_name(const char *name);     /* hooked entry id, or -1 */
+int pl_hook_by_name(const char *name);     /* hooked entry id, or -1 */
 /* The hooked entry whose real function is fn; -1 when fn is an exported
  * function we do not hook (or ours), -2 when it is not an exported symbol. */
-int tf_hook_by_real(const void *fn);
-void *tf_hook_wrapper(int id);             /* our exported function */
-bool tf_hook_is_ours(const void *fn);      /* fn is one of our wrappers */
+int pl_hook_by_real(const void *fn);
+void *pl_hook_wrapper(int id);             /* our exported function */
+bool pl_hook_is_ours(const void *fn);      /* fn is one of our wrappers */
 
 #endif

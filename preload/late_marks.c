@@ -18,24 +18,24 @@ static int nspare;
 
 /* After our own runtime call: a call that succeeded left no error for the
  * program's next cudaGetLastError, so only a failure needs the error put
- * back as it was (tf_rt_error_release's two runtime calls). */
+ * back as it was (pl_rt_error_release's two runtime calls). */
 static bool settled(int held, bool ok)
 {
     if (!ok)
-        tf_rt_error_release(held);
+        pl_rt_error_release(held);
     return ok;
 }
 
 static void *mark(void *ctx, uint64_t stream)
 {
     (void)ctx;
-    int held = tf_rt_error_hold();
+    int held = pl_rt_error_hold();
     void *ev = nspare ? spare[--nspare] : NULL;
-    if (!ev && !settled(held, tf_event_create(&ev) == 0))
+    if (!ev && !settled(held, pl_event_create(&ev) == 0))
         return NULL;
-    if (tf_event_record(ev, (void *)(uintptr_t)tf_stream_arg(stream)) != 0) {
-        tf_event_destroy(ev);
-        tf_rt_error_release(held);
+    if (pl_event_record(ev, (void *)(uintptr_t)pl_stream_arg(stream)) != 0) {
+        pl_event_destroy(ev);
+        pl_rt_error_release(held);
         return NULL;
     }
     return ev;
@@ -44,23 +44,23 @@ static void *mark(void *ctx, uint64_t stream)
 static bool remark(void *ctx, void *m, uint64_t stream)
 {
     (void)ctx;
-    int held = tf_rt_error_hold();
-    return settled(held, tf_event_record(m, (void *)(uintptr_t)tf_stream_arg(stream)) == 0);
+    int held = pl_rt_error_hold();
+    return settled(held, pl_event_record(m, (void *)(uintptr_t)pl_stream_arg(stream)) == 0);
 }
 
 /* Only success counts as done: not ready, and errors too, keep the mark. */
 static bool done(void *ctx, void *m)
 {
     (void)ctx;
-    int held = tf_rt_error_hold();
-    return settled(held, tf_event_query(m) == 0);
+    int held = pl_rt_error_hold();
+    return settled(held, pl_event_query(m) == 0);
 }
 
 static void wait(void *ctx, void *m, uint64_t stream)
 {
     (void)ctx;
-    int held = tf_rt_error_hold();
-    settled(held, tf_stream_wait(stream, m) == cudaSuccess);
+    int held = pl_rt_error_hold();
+    settled(held, pl_stream_wait(stream, m) == cudaSuccess);
 }
 
 static void release(void *ctx, void *m)
@@ -70,19 +70,19 @@ static void release(void *ctx, void *m)
         spare[nspare++] = m;
         return;
     }
-    int held = tf_rt_error_hold();
-    tf_event_destroy(m);
-    tf_rt_error_release(held);
+    int held = pl_rt_error_hold();
+    pl_event_destroy(m);
+    pl_rt_error_release(held);
 }
 
 /* Only asked while a capture may be in progress (stream_order.c). */
 static bool capturing(void *ctx, uint64_t stream)
 {
     (void)ctx;
-    return tf_capture_active() && tf_stream_capturing(stream);
+    return pl_capture_active() && pl_stream_capturing(stream);
 }
 
-tf_sync_ops tf_late_marks(void)
+tf_sync_ops pl_late_marks(void)
 {
     return (tf_sync_ops){ mark, done, wait, release, NULL, capturing, remark };
 }

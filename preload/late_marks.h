@@ -3,6 +3,6 @@
 #define TF_LATE_MARKS_H
 #include "engine.h"
 
-tf_sync_ops tf_late_marks(void);
+tf_sync_ops pl_late_marks(void);
 
 #endif

@@ -21,7 +21,7 @@
 
 enum { LAUNCH_SKIP, LAUNCH_UNKNOWN, LAUNCH_PRODUCER };
 
-bool layout_from_route(const tf_launch *l, param_layout *p)
+bool layout_from_route(const pl_launch *l, param_layout *p)
 {
     p->n = 0;
     p->len = 0;
@@ -56,7 +56,7 @@ static bool layout_from_sig(const tf_rule *r, param_layout *p)
 }
 
 /* The parameter bytes, packed as the kernel sees them. */
-unsigned char *launch_pack(const tf_launch *l, const param_layout *p)
+unsigned char *launch_pack(const pl_launch *l, const param_layout *p)
 {
     unsigned char *b = calloc(1, p->len ? p->len : 1);
     if (!b)
@@ -73,23 +73,23 @@ unsigned char *launch_pack(const tf_launch *l, const param_layout *p)
 
 static int relaunch(void *arg)
 {
-    tf_launch_replay *r = arg;
+    pl_launch_replay *r = arg;
     return r->relaunch(r);
 }
 
 /* The launch on stream id `stream`, in its context; with `trigger`, that
  * stream is then ordered after it. The legacy stream is passed as
  * cudaStreamLegacy: 0 would mean per-thread at a _ptsz route. */
-int launch_issue(tf_launch_replay *r, uint64_t stream, const uint64_t *trigger)
+int launch_issue(pl_launch_replay *r, uint64_t stream, const uint64_t *trigger)
 {
-    uint64_t on = tf_stream_arg(stream);
+    uint64_t on = pl_stream_arg(stream);
     r->on = on ? on : TF_ADDR(cudaStreamLegacy);
-    return tf_replay_issue((tf_place){ -1, r->ctx }, stream, trigger, relaunch, r);
+    return pl_replay_issue((pl_place){ -1, r->ctx }, stream, trigger, relaunch, r);
 }
 
 static int launch_replay_run(void *arg, uint64_t trigger)
 {
-    tf_launch_replay *r = arg;
+    pl_launch_replay *r = arg;
     return launch_issue(r, r->stream, &trigger);
 }
 
@@ -97,7 +97,7 @@ static int launch_replay_run(void *arg, uint64_t trigger)
  * equal to the output address is moved, at any byte offset (a packed
  * struct parameter may hold it), the same scan as the args policy's. When
  * none is found the launch would write the real buffer: it is not issued. */
-typedef struct retarget { tf_launch_replay *r; uint64_t to; int moved; } retarget;
+typedef struct retarget { pl_launch_replay *r; uint64_t to; int moved; } retarget;
 
 static bool retarget_word(uint64_t v, size_t off, void *ctx)
 {
@@ -111,7 +111,7 @@ static bool retarget_word(uint64_t v, size_t off, void *ctx)
 
 static int launch_replay_run_to(void *arg, uint64_t dst, uint64_t stream)
 {
-    tf_launch_replay *r = arg;
+    pl_launch_replay *r = arg;
     unsigned char *saved = malloc(r->bytes_len);
     if (!saved)
         return -1;
@@ -126,12 +126,12 @@ static int launch_replay_run_to(void *arg, uint64_t dst, uint64_t stream)
 
 /* One allocation: the replay, the argument pointers, the bytes, the
  * attributes. `release` is plain free. */
-tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, const unsigned char *bytes,
+tf_replay launch_replay_new(const pl_launch *l, const param_layout *p, const unsigned char *bytes,
                                    uint64_t dst)
 {
-    size_t head = sizeof(tf_launch_replay), ptrs = (size_t)p->n * sizeof(void *);
+    size_t head = sizeof(pl_launch_replay), ptrs = (size_t)p->n * sizeof(void *);
     size_t attrs = l->nattrs * l->attr_size;
-    tf_launch_replay *r = calloc(1, head + ptrs + p->len + attrs + 16);
+    pl_launch_replay *r = calloc(1, head + ptrs + p->len + attrs + 16);
     if (!r)
         return (tf_replay){0};
     unsigned char *store = (unsigned char *)r + head;
@@ -141,9 +141,9 @@ tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, const uns
     memcpy(copy, bytes, p->len);
     for (int i = 0; i < p->n; i++)
         args[i] = copy + p->off[i];
-    *r = (tf_launch_replay){ .relaunch = l->relaunch, .fn = l->fn, .shared_mem = l->shared_mem,
+    *r = (pl_launch_replay){ .relaunch = l->relaunch, .fn = l->fn, .shared_mem = l->shared_mem,
                              .stream = l->stream, .args = args, .nattrs = l->nattrs,
-                             .ctx = tf_context_current(), .dst = dst, .bytes = copy,
+                             .ctx = pl_context_current(), .dst = dst, .bytes = copy,
                              .bytes_len = p->len };
     memcpy(r->grid, l->grid, sizeof r->grid);
     memcpy(r->block, l->block, sizeof r->block);
@@ -156,16 +156,16 @@ tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, const uns
 
 /* l->desc, described, becomes a producer: deferred (true in *deferred), or
  * (refused, log mode) run and reported. False when the engine is gone. */
-bool launch_produce(tf_launch *l, const param_layout *p, const unsigned char *bytes, bool *deferred)
+bool launch_produce(pl_launch *l, const param_layout *p, const unsigned char *bytes, bool *deferred)
 {
     l->desc.stream = l->stream;
-    l->desc.ctx = (uint64_t)(uintptr_t)tf_context_current();
+    l->desc.ctx = (uint64_t)(uintptr_t)pl_context_current();
     tf_replay rp = launch_replay_new(l, p, bytes, l->desc.dst.addr);
-    tf_engine *e = tf_lock();
+    tf_engine *e = pl_lock();
     *deferred = e && rp.run && tf_transpose_begin(e, &l->desc, rp, TF_WHY_KEY(TF_R_NONE));
     if ((!e || !rp.run) && rp.release)
         rp.release(rp.arg);
-    tf_unlock(e);
+    pl_unlock(e);
     return e && rp.run;
 }
 
@@ -174,7 +174,7 @@ bool launch_produce(tf_launch *l, const param_layout *p, const unsigned char *by
 enum { RULE_REFUSED, RULE_PRODUCER, RULE_NONE };
 
 /* A launch must be able to write all of what its rule declares. */
-static bool covers(tf_launch *l, const tf_rule *rule)
+static bool covers(pl_launch *l, const tf_rule *rule)
 {
     uint64_t threads = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2] * l->block[0] * l->block[1] * l->block[2];
     uint64_t elements = (uint64_t)l->desc.dst.rows * (uint64_t)l->desc.dst.cols * (uint64_t)l->desc.dst.batch;
@@ -185,7 +185,7 @@ static bool covers(tf_launch *l, const tf_rule *rule)
 }
 
 /* The rule (from `rule` on) whose guards hold, describing this launch. */
-static int begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
+static int begin_producer(pl_launch *l, const tf_rule *rule, bool *deferred)
 {
     param_layout *p = malloc(sizeof *p);
     unsigned char *bytes = NULL;
@@ -196,7 +196,7 @@ static int begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
         for (int i = 0; i < p->n; i++)
             ptrs[i] = bytes + p->off[i];
     if (bytes)
-        rule = tf_rules_match_launch(tf_state_rules(), rule, l->name, tf_module_get(l->fn), ptrs, p->size, p->n);
+        rule = tf_rules_match_launch(pl_state_rules(), rule, l->name, pl_module_get(l->fn), ptrs, p->size, p->n);
     int kind = bytes && !rule ? RULE_NONE : RULE_REFUSED;
     if (rule && bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, &l->why.key) &&
         covers(l, rule) && launch_produce(l, p, bytes, deferred))
@@ -208,18 +208,18 @@ static int begin_producer(tf_launch *l, const tf_rule *rule, bool *deferred)
 
 /* A matched rule that did not fit is logged as a refused transpose with
  * no views; the launch then counts as an unknown access. */
-static void refuse_rule(tf_launch *l)
+static void refuse_rule(pl_launch *l)
 {
     l->desc = (tf_transpose_desc){ .producer = "kernel", .name = l->name, .dtype = "unknown", .stream = l->stream };
-    tf_engine *e = tf_lock();
+    tf_engine *e = pl_lock();
     if (e)
         tf_transpose_begin(e, &l->desc, (tf_replay){0}, l->why);
-    tf_unlock(e);
+    pl_unlock(e);
     l->refused = e != NULL;
 }
 
 /* The parameter bytes of an unknown launch, for the `args` policy. */
-static void gather_params(tf_launch *l)
+static void gather_params(pl_launch *l)
 {
     param_layout *p = malloc(sizeof *p);
     if (p && (l->args ? layout_from_route(l, p) : (p->n = 0, p->len = l->packed_len, l->packed != NULL))) {
@@ -234,12 +234,12 @@ static void gather_params(tf_launch *l)
  * stream) is checked here first; a launch failing it runs as issued and
  * reports its own error. (Per-kernel limits, such as __launch_bounds__ or
  * an opted-in shared memory size, are not known here.) */
-bool launch_acceptable(tf_launch *l)
+bool launch_acceptable(pl_launch *l)
 {
     const unsigned *g = l->grid, *b = l->block;
     bool dims = g[0] && g[1] && g[2] && b[0] && b[1] && b[2] && g[0] <= 0x7fffffffu && g[1] <= 65535 &&
                 g[2] <= 65535 && b[2] <= 64 && (unsigned long long)b[0] * b[1] * b[2] <= 1024;
-    bool stream = tf_stream_usable(l->stream);
+    bool stream = pl_stream_usable(l->stream);
     if (!dims || !stream)
         l->why = !dims ? TF_WHY(launch_dims) : TF_WHY(launch_stream);
     return dims && stream;
@@ -251,25 +251,25 @@ bool launch_acceptable(tf_launch *l)
 static const tf_rule *rule_for(const tf_rules *rules, const char *name)
 {
     static const char no_rule; /* memoised "none" */
-    const void *m = tf_name_memo_get(name);
+    const void *m = pl_name_memo_get(name);
     if (m)
         return m == &no_rule ? NULL : m;
     const tf_rule *r = tf_rules_match(rules, name);
-    tf_name_memo_set(name, r ? (const void *)r : &no_rule);
+    pl_name_memo_set(name, r ? (const void *)r : &no_rule);
     return r;
 }
 
-bool tf_launch_begin(tf_launch *l)
+bool pl_launch_begin(pl_launch *l)
 {
-    const tf_rules *rules = tf_state_rules();
+    const tf_rules *rules = pl_state_rules();
     const tf_rule *rule = rules && l->name ? rule_for(rules, l->name) : NULL;
     bool deferred = false;
     l->kind = LAUNCH_SKIP;
     l->refused = false;
-    bool learn = tf_learning_now && learn_watched(l->fn);
-    if (!rule && atomic_load(&tf_pending_now) == 0 && !learn)
+    bool learn = pl_learning_now && learn_watched(l->fn);
+    if (!rule && atomic_load(&pl_pending_now) == 0 && !learn)
         return false; /* the common case: not even the stream's id is needed */
-    l->stream = tf_stream_id(l->raw_stream, l->ptsz_entry);
+    l->stream = pl_stream_id(l->raw_stream, l->ptsz_entry);
     if (rule && !launch_acceptable(l))
         rule = (refuse_rule(l), NULL);
     int matched = rule ? begin_producer(l, rule, &deferred) : RULE_NONE;
@@ -283,30 +283,30 @@ bool tf_launch_begin(tf_launch *l)
         l->kind = LAUNCH_PRODUCER;
         return deferred;
     }
-    if (atomic_load(&tf_pending_now) == 0)
+    if (atomic_load(&pl_pending_now) == 0)
         return false;
     l->kind = LAUNCH_UNKNOWN;
     tf_access_init(&l->acc, l->name ? l->name : l->api, l->stream);
     l->acc.unknown = true;
-    if (tf_env_now.policy == TF_POLICY_ARGS) {
+    if (pl_env_now.policy == TF_POLICY_ARGS) {
         gather_params(l);
         l->acc.params = l->params;
         l->acc.params_len = l->params_len;
     }
-    tf_note_access_begin(&l->acc);
+    pl_note_access_begin(&l->acc);
     return false;
 }
 
-void tf_launch_end(tf_launch *l, bool ok)
+void pl_launch_end(pl_launch *l, bool ok)
 {
     if (l->kind == LAUNCH_PRODUCER || l->refused) {
-        tf_engine *e = tf_lock();
+        tf_engine *e = pl_lock();
         if (e)
             tf_transpose_end(e, &l->desc, ok);
-        tf_unlock(e);
+        pl_unlock(e);
     }
     if (l->kind == LAUNCH_UNKNOWN)
-        tf_note_access_end(&l->acc, ok);
+        pl_note_access_end(&l->acc, ok);
     free(l->params);
     l->params = NULL;
 }

@@ -1,7 +1,7 @@
 /* Kernel launches, whichever route they came by, described once.
  *
- * A hook fills a tf_launch, calls tf_launch_begin, runs the launch unless
- * told not to, and calls tf_launch_end. What a launch means (a transpose a
+ * A hook fills a pl_launch, calls pl_launch_begin, runs the launch unless
+ * told not to, and calls pl_launch_end. What a launch means (a transpose a
  * kernel rule recognises, or an unknown access whose parameter bytes may
  * point anywhere) is decided here, in launch.c, and nowhere else. */
 #ifndef TF_LAUNCH_H
@@ -14,17 +14,17 @@
 #include "state.h"
 
 /* How a route learns parameter i's offset and size; 0 on success. */
-typedef int (*tf_param_info_fn)(const void *fn, size_t i, size_t *offset, size_t *size);
+typedef int (*pl_param_info_fn)(const void *fn, size_t i, size_t *offset, size_t *size);
 
 /* A launch as a replay issues it again: everything deep-copied. */
-typedef struct tf_launch_replay tf_launch_replay;
-typedef int (*tf_relaunch_fn)(const tf_launch_replay *r);
-struct tf_launch_replay {
-    tf_relaunch_fn relaunch;      /* the route's real launch function, called with these */
+typedef struct pl_launch_replay pl_launch_replay;
+typedef int (*pl_relaunch_fn)(const pl_launch_replay *r);
+struct pl_launch_replay {
+    pl_relaunch_fn relaunch;      /* the route's real launch function, called with these */
     const void *fn;
     unsigned grid[3], block[3];
     size_t shared_mem;
-    uint64_t stream;              /* its stream id (tf_stream_id) */
+    uint64_t stream;              /* its stream id (pl_stream_id) */
     uint64_t on;                  /* the handle this issue goes to: set by the replay */
     void **args;                  /* one pointer per parameter, into a private copy */
     const void *attrs;            /* launch attributes of the Ex routes (a private copy) */
@@ -35,24 +35,24 @@ struct tf_launch_replay {
     unsigned char *bytes;
 };
 
-typedef struct tf_launch {
+typedef struct pl_launch {
     const char *api;
     const char *name;             /* device (mangled) name, or NULL */
     unsigned grid[3], block[3];
     size_t shared_mem;
     uint64_t raw_stream;          /* the stream argument as given */
     bool ptsz_entry;              /* given to a per-thread entry point */
-    uint64_t stream;              /* its id (tf_stream_id), set by tf_launch_begin when needed */
+    uint64_t stream;              /* its id (pl_stream_id), set by pl_launch_begin when needed */
     void **args;                  /* one pointer per parameter (kernelParams) */
     const void *packed;           /* or the parameter bytes already packed */
     size_t packed_len;
     const void *fn;               /* the launched handle */
-    tf_param_info_fn param_info;
-    tf_relaunch_fn relaunch;
+    pl_param_info_fn param_info;
+    pl_relaunch_fn relaunch;
     const void *attrs;            /* Ex routes: attribute array */
     size_t attr_size;
     unsigned nattrs;
-    /* filled by tf_launch_begin, read by tf_launch_end */
+    /* filled by pl_launch_begin, read by pl_launch_end */
     int kind;
     bool refused;                 /* a rule matched but could not describe it */
     tf_why why;                   /* why a matched rule could not describe it */
@@ -60,7 +60,7 @@ typedef struct tf_launch {
     tf_transpose_desc desc;
     unsigned char *params;
     size_t params_len;
-} tf_launch;
+} pl_launch;
 
 /* learn_watch.c: notes fn among the last few launched; true when learning
  * watches it. */
@@ -69,17 +69,17 @@ bool learn_recent(const void *fn);
 /* Whether a launch of `fn` needs describing at all (fast path otherwise).
  * While learning, it also notes fn among the recent launches. Inline:
  * every pass-through launch asks. */
-static inline bool tf_launch_watching(const void *fn)
+static inline bool pl_launch_watching(const void *fn)
 {
-    if (atomic_load_explicit(&tf_launch_quiet_now, memory_order_acquire) || !tf_active())
+    if (atomic_load_explicit(&pl_launch_quiet_now, memory_order_acquire) || !pl_active())
         return false;
-    if (tf_learning_now && learn_recent(fn))
+    if (pl_learning_now && learn_recent(fn))
         return true;
-    return tf_state_rules() || atomic_load_explicit(&tf_pending_now, memory_order_acquire) != 0;
+    return pl_state_rules() || atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0;
 }
 
 /* True when the launch must not run now (it became a pending record). */
-bool tf_launch_begin(tf_launch *l);
-void tf_launch_end(tf_launch *l, bool ok);
+bool pl_launch_begin(pl_launch *l);
+void pl_launch_end(pl_launch *l, bool ok);
 
 #endif

@@ -15,20 +15,20 @@ typedef struct param_layout {
     size_t len;
 } param_layout;
 
-bool layout_from_route(const tf_launch *l, param_layout *p);
+bool layout_from_route(const pl_launch *l, param_layout *p);
 /* The parameter bytes, packed as the kernel sees them (malloc'd). */
-unsigned char *launch_pack(const tf_launch *l, const param_layout *p);
+unsigned char *launch_pack(const pl_launch *l, const param_layout *p);
 /* A deep copy of the launch as a replay closure, and its issue on `stream`. */
-tf_replay launch_replay_new(const tf_launch *l, const param_layout *p, const unsigned char *bytes, uint64_t dst);
-int launch_issue(tf_launch_replay *r, uint64_t stream, const uint64_t *trigger);
+tf_replay launch_replay_new(const pl_launch *l, const param_layout *p, const unsigned char *bytes, uint64_t dst);
+int launch_issue(pl_launch_replay *r, uint64_t stream, const uint64_t *trigger);
 /* Dimensions and stream the driver accepts (else l->why). */
-bool launch_acceptable(tf_launch *l);
+bool launch_acceptable(pl_launch *l);
 /* l->desc becomes a producer (launch.c). */
-bool launch_produce(tf_launch *l, const param_layout *p, const unsigned char *bytes, bool *deferred);
+bool launch_produce(pl_launch *l, const param_layout *p, const unsigned char *bytes, bool *deferred);
 
 /* learn_launch.c: an unknown launch while learning: noted, measured, or a
  * trusted transpose (true: a producer, *deferred as launch_produce). */
-bool learn_at_launch(tf_launch *l, bool *deferred);
+bool learn_at_launch(pl_launch *l, bool *deferred);
 
 /* learn_watch.c: which functions learning looks at closely. Every launch
  * notes its function among the last few (learn_recent, a few loads and
@@ -44,7 +44,7 @@ bool learn_recent_unwatched(void);
  * everything reachable snapshotted and restored; the device is as before. */
 struct tf_learn_plan;
 struct tf_learn_obs;
-void learn_measure(tf_launch *l, const param_layout *p, const unsigned char *bytes, const struct tf_learn_plan *plan,
+void learn_measure(pl_launch *l, const param_layout *p, const unsigned char *bytes, const struct tf_learn_plan *plan,
                    struct tf_learn_obs *o, unsigned char **store);
 
 #endif

@@ -13,7 +13,7 @@
 #include "names.h"
 #include "state.h"
 
-static void measure_and_judge(tf_launch *l, const param_layout *p, const unsigned char *bytes,
+static void measure_and_judge(pl_launch *l, const param_layout *p, const unsigned char *bytes,
                               const tf_learn_launch *ll, const tf_learn_plan *plan)
 {
     tf_learn_obs o;
@@ -21,38 +21,38 @@ static void measure_and_judge(tf_launch *l, const param_layout *p, const unsigne
     memset(&o, 0, sizeof o);
     learn_measure(l, p, bytes, plan, &o, &store);
     if (o.status >= 0) { /* negative: not measured this time (capture), no verdict */
-        tf_engine *e = tf_lock();
+        tf_engine *e = pl_lock();
         if (e)
             tf_learn_measured(e, ll, plan, &o);
-        tf_unlock(e);
+        pl_unlock(e);
     }
     free(store);
 }
 
-static bool learn_step(tf_launch *l, const param_layout *p, const unsigned char *bytes, const tf_learn_launch *ll,
+static bool learn_step(pl_launch *l, const param_layout *p, const unsigned char *bytes, const tf_learn_launch *ll,
                        bool *deferred)
 {
     tf_learn_plan plan;
-    tf_engine *e = tf_lock();
+    tf_engine *e = pl_lock();
     tf_learn_action a = e ? tf_learn_launch_begin(e, ll, &plan) : TF_LEARN_RUN;
     bool described = a == TF_LEARN_PRODUCE && tf_learn_describe(e, ll, &l->desc);
-    tf_unlock(e);
+    pl_unlock(e);
     if (a != TF_LEARN_RUN)
-        tf_learn_layout_note(l->fn, p->off, p->size, p->n);
+        pl_learn_layout_note(l->fn, p->off, p->size, p->n);
     if (a == TF_LEARN_MEASURE)
         measure_and_judge(l, p, bytes, ll, &plan);
     /* A deferral reports success at once: only for launches the driver accepts. */
     return described && launch_acceptable(l) && launch_produce(l, p, bytes, deferred);
 }
 
-bool learn_at_launch(tf_launch *l, bool *deferred)
+bool learn_at_launch(pl_launch *l, bool *deferred)
 {
     param_layout *p = malloc(sizeof *p);
     unsigned char *bytes = NULL;
     bool produced = false;
     if (p && l->args && layout_from_route(l, p) && p->len <= TF_LEARN_MAX_PARAM_BYTES &&
         (bytes = launch_pack(l, p))) {
-        tf_learn_launch ll = { .fn = TF_ADDR(l->fn), .module = tf_module_get(l->fn), .name = l->name,
+        tf_learn_launch ll = { .fn = TF_ADDR(l->fn), .module = pl_module_get(l->fn), .name = l->name,
                                .params = bytes, .len = p->len };
         memcpy(ll.grid, l->grid, sizeof ll.grid);
         memcpy(ll.block, l->block, sizeof ll.block);

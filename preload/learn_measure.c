@@ -19,13 +19,13 @@
 
 static int sync_all(void)
 {
-    tf_fn_cuCtxSynchronize s = TF_REAL(cuCtxSynchronize);
+    pl_fn_cuCtxSynchronize s = TF_REAL(cuCtxSynchronize);
     return s ? (int)TF_PASS(s()) : -1;
 }
 
 static int copy_out(const tf_learn_plan *plan, unsigned char *const *to)
 {
-    tf_fn_cuMemcpyDtoH_v2 d2h = TF_REAL(cuMemcpyDtoH_v2);
+    pl_fn_cuMemcpyDtoH_v2 d2h = TF_REAL(cuMemcpyDtoH_v2);
     int st = sync_all();
     for (int k = 0; k < plan->nreach && !st && d2h; k++)
         st = (int)TF_PASS(d2h(to[k], plan->reach[k].lo, plan->reach[k].hi - plan->reach[k].lo));
@@ -35,8 +35,8 @@ static int copy_out(const tf_learn_plan *plan, unsigned char *const *to)
 /* Every reachable allocation back to `from`, then the output filled. */
 static int restore_fill(const tf_learn_plan *plan, unsigned char *const *from, int fill)
 {
-    tf_fn_cuMemcpyHtoD_v2 h2d = TF_REAL(cuMemcpyHtoD_v2);
-    tf_fn_cuMemsetD8_v2 set = TF_REAL(cuMemsetD8_v2);
+    pl_fn_cuMemcpyHtoD_v2 h2d = TF_REAL(cuMemcpyHtoD_v2);
+    pl_fn_cuMemsetD8_v2 set = TF_REAL(cuMemsetD8_v2);
     int st = h2d && set ? sync_all() : -1;
     for (int k = 0; k < plan->nreach && !st; k++)
         st = (int)TF_PASS(h2d(plan->reach[k].lo, from[k], plan->reach[k].hi - plan->reach[k].lo));
@@ -49,19 +49,19 @@ static int restore_fill(const tf_learn_plan *plan, unsigned char *const *from, i
 /* A launch captured into a graph cannot be measured now. */
 static bool capturing(uint64_t stream)
 {
-    tf_fn_cuStreamIsCapturing is = TF_REAL(cuStreamIsCapturing);
+    pl_fn_cuStreamIsCapturing is = TF_REAL(cuStreamIsCapturing);
     CUstreamCaptureStatus cs = CU_STREAM_CAPTURE_STATUS_NONE;
-    uint64_t h = tf_stream_arg(stream);
+    uint64_t h = pl_stream_arg(stream);
     CUstream s = (CUstream)(uintptr_t)(h ? h : (uint64_t)(uintptr_t)CU_STREAM_LEGACY);
     return !is || TF_PASS(is(s, &cs)) != CUDA_SUCCESS || cs != CU_STREAM_CAPTURE_STATUS_NONE;
 }
 
-static int run_once(tf_launch_replay *r, uint64_t stream)
+static int run_once(pl_launch_replay *r, uint64_t stream)
 {
     return launch_issue(r, stream, NULL);
 }
 
-void learn_measure(tf_launch *l, const param_layout *p, const unsigned char *bytes, const tf_learn_plan *plan,
+void learn_measure(pl_launch *l, const param_layout *p, const unsigned char *bytes, const tf_learn_plan *plan,
                    tf_learn_obs *o, unsigned char **store)
 {
     size_t total = 0;
@@ -82,7 +82,7 @@ void learn_measure(tf_launch *l, const param_layout *p, const unsigned char *byt
         at += 3 * n;
     }
     o->sa = 0xA5, o->sb = 0x5A;
-    int held = tf_rt_error_hold();
+    int held = pl_rt_error_hold();
     int st = copy_out(plan, (unsigned char **)o->before);
     bool saved = st == 0;
     if (!st && !(st = restore_fill(plan, (unsigned char **)o->before, o->sa)) && !(st = run_once(rp.arg, l->stream)))
@@ -91,7 +91,7 @@ void learn_measure(tf_launch *l, const param_layout *p, const unsigned char *byt
         st = copy_out(plan, (unsigned char **)o->after_b);
     if (saved)
         st |= restore_fill(plan, (unsigned char **)o->before, -1);
-    tf_rt_error_release(held);
+    pl_rt_error_release(held);
     rp.release(rp.arg);
     o->status = st ? 1 : 0;
 }

@@ -20,7 +20,7 @@ static layout layouts[LAYOUTS];
 static int nlayouts;
 static pthread_mutex_t layouts_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void tf_learn_layout_note(const void *fn, const size_t *offs, const size_t *sizes, int n)
+void pl_learn_layout_note(const void *fn, const size_t *offs, const size_t *sizes, int n)
 {
     if (n > LAYOUT_PARAMS)
         return;
@@ -104,7 +104,7 @@ static void write_one(const tf_learned *t, void *arg)
     fprintf(f, "\n");
 }
 
-void tf_learn_write_rules(tf_engine *e, const char *path)
+void pl_learn_write_rules(tf_engine *e, const char *path)
 {
     FILE *f = fopen(path, "w");
     if (!f) {

@@ -7,8 +7,8 @@
 
 /* Remembers how fn's parameters are laid out (offsets, sizes), for the
  * rules written at exit; only candidates' functions are remembered. */
-void tf_learn_layout_note(const void *fn, const size_t *offs, const size_t *sizes, int n);
+void pl_learn_layout_note(const void *fn, const size_t *offs, const size_t *sizes, int n);
 /* Writes one rule per trusted signature into path (replacing it). */
-void tf_learn_write_rules(tf_engine *e, const char *path);
+void pl_learn_write_rules(tf_engine *e, const char *path);
 
 #endif

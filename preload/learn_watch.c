@@ -36,7 +36,7 @@ bool learn_recent(const void *fn)
     if (!atomic_load_explicit(&unwatched_recent, memory_order_relaxed)) {
         /* In this order, sequentially consistent: see state.c's publish_quiet. */
         atomic_store(&unwatched_recent, true);
-        atomic_store(&tf_consumer_quiet_now, false);
+        atomic_store(&pl_consumer_quiet_now, false);
     }
     return learn_watched(fn);
 }

@@ -12,12 +12,12 @@
 #include "access_hook.h"
 #include "describe.h"
 
-#define BEFORE_RESET(key) if (tf_watching()) tf_note_materialize_all(0, TF_WHY(key))
+#define BEFORE_RESET(key) if (pl_watching()) pl_note_materialize_all(0, TF_WHY(key))
 
 TF_BEFORE_HOOK(cudaError_t, TF_MISSING_CUDART, cudaStreamDestroy, (cudaStream_t s), (s),
-               tf_note_materialize_stream(TF_STREAM(s), TF_WHY(stream_destroyed)))
+               pl_note_materialize_stream(TF_STREAM(s), TF_WHY(stream_destroyed)))
 TF_BEFORE_HOOK(CUresult, TF_MISSING_CUDA, cuStreamDestroy_v2, (CUstream s), (s),
-               tf_note_materialize_stream(TF_STREAM(s), TF_WHY(stream_destroyed)))
+               pl_note_materialize_stream(TF_STREAM(s), TF_WHY(stream_destroyed)))
 TF_BEFORE_HOOK(cudaError_t, TF_MISSING_CUDART, cudaDeviceReset, (void), (), BEFORE_RESET(device_reset))
 TF_BEFORE_HOOK(CUresult, TF_MISSING_CUDA, cuDevicePrimaryCtxReset_v2, (CUdevice dev), (dev),
                BEFORE_RESET(device_reset))

@@ -58,7 +58,7 @@ cublasStatus_t lt_build(lt_kind kind, const lt_attrs *a, void **out)
     *out = NULL;
     if (a->opaque)
         return CUBLAS_STATUS_NOT_SUPPORTED;
-    tf_depth++;
+    pl_depth++;
     void *d = NULL;
     cublasStatus_t st = create(kind, a, &d);
     for (uint32_t i = 0; st == CUBLAS_STATUS_SUCCESS && i < a->n; i++)
@@ -67,7 +67,7 @@ cublasStatus_t lt_build(lt_kind kind, const lt_attrs *a, void **out)
         *out = d;
     else if (d)
         destroy(kind, d);
-    tf_depth--;
+    pl_depth--;
     return st;
 }
 
@@ -75,9 +75,9 @@ void lt_unbuild(lt_kind kind, void *d)
 {
     if (!d)
         return;
-    tf_depth++;
+    pl_depth++;
     destroy(kind, d);
-    tf_depth--;
+    pl_depth--;
 }
 
 void *lt_clone(lt_kind kind, const void *d)

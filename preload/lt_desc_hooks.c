@@ -52,7 +52,7 @@ static void track_pref(const void *desc)
  * is read before the call raises the depth. */
 #define LT_TRACKED(NAME, CALL, AFTER)                            \
     TF_REAL_OR(NAME, TF_MISSING_CUBLASLT);                       \
-    bool tracked = tf_active();                                  \
+    bool tracked = pl_active();                                  \
     cublasStatus_t st = TF_PASS(CALL);                           \
     if (tracked && st == CUBLAS_STATUS_SUCCESS)                  \
         AFTER;                                                   \
@@ -115,7 +115,7 @@ cublasStatus_t cublasLtMatrixTransformDescInit_internal(cublasLtMatrixTransformD
     cublasStatus_t NAME(T d)                        \
     {                                               \
         TF_REAL_OR(NAME, TF_MISSING_CUBLASLT);      \
-        if (tf_active() && d)                       \
+        if (pl_active() && d)                       \
             lt_shadow_forget(d);                    \
         return TF_PASS(real(d));                    \
     }

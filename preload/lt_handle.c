@@ -6,12 +6,12 @@
 cublasStatus_t cublasLtDestroy(cublasLtHandle_t handle)
 {
     TF_REAL_OR(cublasLtDestroy, TF_MISSING_CUBLASLT);
-    if (tf_active() && handle) {
-        if (tf_watching()) {
-            tf_engine *e = tf_lock();
+    if (pl_active() && handle) {
+        if (pl_watching()) {
+            tf_engine *e = pl_lock();
             if (e)
                 tf_materialize_handle(e, TF_ADDR(handle), TF_WHY(lt_handle_destroyed));
-            tf_unlock(e);
+            pl_unlock(e);
         }
         lt_fold_forget_handle(handle);
     }

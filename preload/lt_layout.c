@@ -12,7 +12,7 @@ lt_layout lt_layout_decode(const lt_attrs *a)
         .batch = (int32_t)lt_attrs_int(a, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, 1),
         .stride = lt_attrs_int(a, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, 0),
     };
-    l.elem = tf_cuda_dtype_size(l.type);
+    l.elem = pl_cuda_dtype_size(l.type);
     bool order_ok = l.order == CUBLASLT_ORDER_COL || l.order == CUBLASLT_ORDER_ROW;
     l.plain = order_ok && l.elem && !a->opaque && l.rows >= 0 && l.cols >= 0 &&
               lt_attrs_int(a, CUBLASLT_MATRIX_LAYOUT_PLANE_OFFSET, 0) == 0 &&
@@ -25,7 +25,7 @@ bool lt_layout_row(const lt_layout *l) { return l->order == CUBLASLT_ORDER_ROW; 
 tf_view lt_layout_view(const lt_layout *l, const void *p)
 {
     bool row = lt_layout_row(l);
-    return tf_matrix(p, l->elem, row ? l->cols : l->rows, row ? l->rows : l->cols, l->ld, l->batch, l->stride);
+    return pl_matrix(p, l->elem, row ? l->cols : l->rows, row ? l->rows : l->cols, l->ld, l->batch, l->stride);
 }
 
 /* Real data has no conjugate: C is T there. */
@@ -38,7 +38,7 @@ bool lt_op_to_engine(const lt_layout *l, cublasOperation_t op, bool complex_type
 {
     op = plain_op(op, complex_type);
     if (!lt_layout_row(l)) {
-        *out = tf_op_from_cublas(op);
+        *out = pl_op_from_cublas(op);
         return true;
     }
     *out = op == CUBLAS_OP_N ? TF_OP_T : TF_OP_N;
@@ -47,7 +47,7 @@ bool lt_op_to_engine(const lt_layout *l, cublasOperation_t op, bool complex_type
 
 bool lt_op_from_engine(const lt_layout *l, tf_op op, bool complex_type, cublasOperation_t *out)
 {
-    cublasOperation_t c = plain_op(tf_op_to_cublas(op), complex_type);
+    cublasOperation_t c = plain_op(pl_op_to_cublas(op), complex_type);
     if (!lt_layout_row(l)) {
         *out = c;
         return true;
@@ -65,7 +65,7 @@ void lt_layout_folded(lt_attrs *a, const lt_layout *l, int64_t ld, int64_t strid
         lt_attrs_set_i64(a, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, stride);
 }
 
-tf_stype lt_scale_stype(int64_t scale)
+pl_stype lt_scale_stype(int64_t scale)
 {
     switch (scale) {
     case CUDA_R_16F: return TF_S_F16;

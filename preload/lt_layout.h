@@ -43,7 +43,7 @@ bool lt_op_from_engine(const lt_layout *l, tf_op op, bool complex_type, cublasOp
 void lt_layout_folded(lt_attrs *a, const lt_layout *l, int64_t ld, int64_t stride);
 
 /* The scalar type of alpha and beta for a descriptor's scale type. */
-tf_stype lt_scale_stype(int64_t scale);
+pl_stype lt_scale_stype(int64_t scale);
 bool lt_op_valid(int64_t op);
 
 #endif

@@ -51,10 +51,10 @@ static cublasStatus_t run_folded(const lt_matmul_call *c, const lt_matmul_shadow
                                  const lt_fold *f, const lt_folded *fc)
 {
     lt_matmul_call b = rewrite(c, f, fc);
-    tf_scalar alpha;
+    pl_scalar alpha;
     if (plan->alpha_mul != 1.0) {
-        alpha = tf_scalar_load(s->stype, c->alpha);
-        tf_scalar_mul(s->stype, &alpha, plan->alpha_mul);
+        alpha = pl_scalar_load(s->stype, c->alpha);
+        pl_scalar_mul(s->stype, &alpha, plan->alpha_mul);
         b.alpha = &alpha;
     }
     return lt_matmul_invoke(&b);
@@ -94,8 +94,8 @@ static int invoke(void *ctx)
 static cublasStatus_t consume(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g)
 {
     consume_ctx ctx = { c, s, g };
-    tf_consumer con = { .g = g, .folded = try_folded, .invoke = invoke, .ctx = &ctx };
-    return (cublasStatus_t)tf_consume(&con);
+    pl_consumer con = { .g = g, .folded = try_folded, .invoke = invoke, .ctx = &ctx };
+    return (cublasStatus_t)pl_consume(&con);
 }
 
 static cublasStatus_t watched(const lt_matmul_call *c)
@@ -106,7 +106,7 @@ static cublasStatus_t watched(const lt_matmul_call *c)
     case LT_INVALID:
         return lt_matmul_invoke(c);
     case LT_UNKNOWN:
-        tf_note_materialize_all(TF_STREAM(c->stream), TF_WHY(lt_matmul_unreadable));
+        pl_note_materialize_all(TF_STREAM(c->stream), TF_WHY(lt_matmul_unreadable));
         return lt_matmul_invoke(c);
     case LT_DESCRIBED:
         break;
@@ -122,7 +122,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t handle, cublasLtMatmulDesc_t desc
                               size_t workspaceSizeInBytes, cudaStream_t stream)
 {
     TF_REAL_OR(cublasLtMatmul, TF_MISSING_CUBLASLT);
-    if (!tf_consumer_watching())
+    if (!pl_consumer_watching())
         return TF_PASS(real(handle, desc, alpha, A, Adesc, B, Bdesc, beta, C, Cdesc, D, Ddesc, algo, workspace,
                             workspaceSizeInBytes, stream));
     lt_matmul_call c = { .handle = handle, .desc = desc, .alpha = alpha, .beta = beta,

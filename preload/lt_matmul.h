@@ -24,7 +24,7 @@ typedef struct lt_matmul_shadow {
     lt_attrs lay[4];
     lt_layout l[4];
     cublasOperation_t op[2];         /* TRANSA, TRANSB */
-    tf_stype stype;                  /* of alpha and beta */
+    pl_stype stype;                  /* of alpha and beta */
     int32_t pointer_mode;
     uint32_t epilogue;
     bool complex_type;

@@ -29,7 +29,7 @@ static lt_described decode(const lt_matmul_call *c, lt_matmul_shadow *s)
     s->stype = lt_scale_stype(lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_SCALE_TYPE, -1));
     s->pointer_mode = (int32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_POINTER_MODE, CUBLASLT_POINTER_MODE_HOST);
     s->epilogue = (uint32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_EPILOGUE, CUBLASLT_EPILOGUE_DEFAULT);
-    s->complex_type = tf_cuda_dtype_complex(s->l[LT_A].type);
+    s->complex_type = pl_cuda_dtype_complex(s->l[LT_A].type);
     s->scale_mode[0] = (int32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, 0);
     s->scale_mode[1] = (int32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, 0);
     s->side_pointers = lt_matmul_side_pointers(&s->desc);
@@ -144,8 +144,8 @@ static bool beta_zero(const lt_matmul_call *c, const lt_matmul_shadow *s)
                 s->pointer_mode == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST;
     if (!host || s->stype == TF_S_NONE || !c->beta)
         return false;
-    tf_scalar beta = tf_scalar_load(s->stype, c->beta);
-    return tf_scalar_is_zero(s->stype, &beta);
+    pl_scalar beta = pl_scalar_load(s->stype, c->beta);
+    return pl_scalar_is_zero(s->stype, &beta);
 }
 
 lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow **sp, tf_gemm *g)
@@ -162,7 +162,7 @@ lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow 
     tf_gemm_init(g, "cublasLtMatmul", TF_STREAM(c->stream));
     if (!shapes(s, g))
         return LT_INVALID;
-    g->dtype = tf_cuda_dtype_name(s->l[LT_A].type);
+    g->dtype = pl_cuda_dtype_name(s->l[LT_A].type);
     g->complex_type = s->complex_type;
     g->alpha_host = s->pointer_mode == CUBLASLT_POINTER_MODE_HOST && s->stype != TF_S_NONE && s->stype != TF_S_I32;
     if (g->k > 0) {

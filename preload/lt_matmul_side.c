@@ -12,7 +12,7 @@
 static tf_range span(const void *p, uint64_t elem, int64_t len, int64_t batch, int64_t bs)
 {
     int64_t n = len + (batch > 1 && bs > 0 ? (batch - 1) * bs : 0);
-    return tf_bytes(p, (uint64_t)(n > 0 ? n : 0) * elem);
+    return pl_bytes(p, (uint64_t)(n > 0 ? n : 0) * elem);
 }
 
 static const void *desc_ptr(const lt_matmul_shadow *s, int32_t id)
@@ -23,7 +23,7 @@ static const void *desc_ptr(const lt_matmul_shadow *s, int32_t id)
 static uint32_t type_size_or(const lt_matmul_shadow *s, int32_t id, uint32_t dflt)
 {
     int64_t t = lt_attrs_int(&s->desc, id, -1);
-    return t == -1 ? dflt : tf_cuda_dtype_size((cudaDataType)t);
+    return t == -1 ? dflt : pl_cuda_dtype_size((cudaDataType)t);
 }
 
 static void bias_access(const lt_matmul_shadow *s, tf_access *acc)
@@ -75,13 +75,13 @@ static void aux_access(const lt_matmul_shadow *s, tf_access *acc)
 static void scalar_access(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_access *acc)
 {
     int32_t pm = s->pointer_mode;
-    uint64_t elem = s->stype == TF_S_NONE ? 16 : tf_stype_size(s->stype);
+    uint64_t elem = s->stype == TF_S_NONE ? 16 : pl_stype_size(s->stype);
     const lt_layout *d = &s->l[LT_D];
     if (pm == CUBLASLT_POINTER_MODE_HOST)
         return;
     if (pm == CUBLASLT_POINTER_MODE_DEVICE) {
-        tf_access_read(acc, tf_bytes(c->alpha, elem));
-        tf_access_read(acc, tf_bytes(c->beta, elem));
+        tf_access_read(acc, pl_bytes(c->alpha, elem));
+        tf_access_read(acc, pl_bytes(c->beta, elem));
         return;
     }
     int64_t bs = lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_ALPHA_VECTOR_BATCH_STRIDE, 0);
@@ -111,7 +111,7 @@ static void fp8_access(const lt_matmul_shadow *s, tf_access *acc)
         if (p && lt_attrs_int(&s->desc, reads[i][1], 0) != 0)
             acc->unknown = true;
         else if (p)
-            tf_access_read(acc, tf_bytes(p, 8));
+            tf_access_read(acc, pl_bytes(p, 8));
     }
     for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++) {
         const void *p = desc_ptr(s, writes[i]);

@@ -7,11 +7,11 @@
 #include "gemm_verify.h"
 #include "lt_matmul_verify.h"
 
-static int unfolded(void *ctx, const tf_relocation *r)
+static int unfolded(void *ctx, const pl_relocation *r)
 {
     lt_matmul_call b = *(const lt_matmul_call *)ctx;
     for (int i = 0; i < 2; i++)
-        b.ptr[i] = tf_relocated(r, i, b.ptr[i]);
+        b.ptr[i] = pl_relocated(r, i, b.ptr[i]);
     if (b.ptr[LT_C] == b.ptr[LT_D])
         b.ptr[LT_C] = (const void *)(uintptr_t)r->c_to;
     b.ptr[LT_D] = (const void *)(uintptr_t)r->c_to;
@@ -20,7 +20,7 @@ static int unfolded(void *ctx, const tf_relocation *r)
 
 void *lt_matmul_verify_begin(const tf_gemm *g)
 {
-    return tf_verify_enabled() ? tf_verify_start(g) : NULL;
+    return pl_verify_enabled() ? pl_verify_start(g) : NULL;
 }
 
 void lt_matmul_verify_end(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g,
@@ -29,7 +29,7 @@ void lt_matmul_verify_end(const lt_matmul_call *c, const lt_matmul_shadow *s, co
     if (!snapshot)
         return;
     if (ran)
-        tf_verify_gemm(g, plan, tf_cuda_dtype_name(s->l[LT_D].type), snapshot, unfolded, (void *)c);
+        pl_verify_gemm(g, plan, pl_cuda_dtype_name(s->l[LT_D].type), snapshot, unfolded, (void *)c);
     else
-        tf_verify_drop(snapshot);
+        pl_verify_drop(snapshot);
 }

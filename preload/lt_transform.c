@@ -5,26 +5,26 @@
 #include "lt_transform.h"
 #include "state.h"
 
-static tf_transpose_desc lt_xform_desc(const lt_xform_call *c, const lt_xform *x)
+static tf_transpose_desc lt_transform_desc(const lt_transform_call *c, const lt_transform *x)
 {
     const lt_layout *d = &x->l[LT_XC];
-    bool complex_type = tf_cuda_dtype_complex(d->type);
+    bool complex_type = pl_cuda_dtype_complex(d->type);
     return (tf_transpose_desc){
-        .producer = "cublasLtMatrixTransform", .name = "cublasLtMatrixTransform", .dtype = tf_cuda_dtype_name(d->type),
+        .producer = "cublasLtMatrixTransform", .name = "cublasLtMatrixTransform", .dtype = pl_cuda_dtype_name(d->type),
         .src = lt_layout_view(&x->l[x->src], c->ptr[x->src]), .dst = lt_layout_view(d, c->ptr[LT_XC]),
         .conj = complex_type && x->op[x->src] == CUBLAS_OP_C, .complex_type = complex_type,
-        .alpha = tf_scalar_scale(x->stype, &x->scalar[x->src], x->host),
-        .stream = TF_STREAM(c->stream), .ctx = (uint64_t)(tf_current_device() + 1), .handle = TF_ADDR(c->handle),
+        .alpha = pl_scalar_scale(x->stype, &x->scalar[x->src], x->host),
+        .stream = TF_STREAM(c->stream), .ctx = (uint64_t)(pl_current_device() + 1), .handle = TF_ADDR(c->handle),
     };
 }
 
 /* Reads of the operands that contribute, and (when `write`) C. */
-static tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool write)
+static tf_access lt_transform_access(const lt_transform_call *c, const lt_transform *x, bool write)
 {
     tf_access acc;
     tf_access_init(&acc, "cublasLtMatrixTransform", TF_STREAM(c->stream));
     if (!x->host)
-        tf_access_scalars(&acc, x->stype, c->alpha, c->beta);
+        pl_access_scalars(&acc, x->stype, c->alpha, c->beta);
     for (int i = 0; i < 2; i++) {
         tf_view v = lt_layout_view(&x->l[i], c->ptr[i]);
         if (x->read[i])
@@ -36,40 +36,40 @@ static tf_access lt_xform_access(const lt_xform_call *c, const lt_xform *x, bool
 }
 
 /* Deferred if the engine agrees, else run and reported (hook_steps.h). */
-typedef struct produce_ctx { const lt_xform_call *c; const lt_xform *x; } produce_ctx;
+typedef struct produce_ctx { const lt_transform_call *c; const lt_transform *x; } produce_ctx;
 
 static tf_replay make_replay(void *ctx)
 {
     const produce_ctx *p = ctx;
-    return lt_xform_replay(p->c, p->x);
+    return lt_transform_replay(p->c, p->x);
 }
 
 static tf_access refused_access(void *ctx)
 {
     const produce_ctx *p = ctx;
-    return lt_xform_access(p->c, p->x, false);
+    return lt_transform_access(p->c, p->x, false);
 }
 
 static int invoke(void *ctx)
 {
-    return lt_xform_invoke(((const produce_ctx *)ctx)->c);
+    return lt_transform_invoke(((const produce_ctx *)ctx)->c);
 }
 
-static cublasStatus_t produce(const lt_xform_call *c, const lt_xform *x)
+static cublasStatus_t produce(const lt_transform_call *c, const lt_transform *x)
 {
-    tf_transpose_desc d = lt_xform_desc(c, x);
+    tf_transpose_desc d = lt_transform_desc(c, x);
     produce_ctx ctx = { c, x };
-    tf_producer p = { .desc = &d, .refuse = x->refuse, .no_replay = TF_R_descriptor_copy,
+    pl_producer p = { .desc = &d, .refuse = x->refuse, .no_replay = TF_R_descriptor_copy,
                       .make_replay = make_replay, .access = refused_access, .invoke = invoke, .ctx = &ctx };
-    return (cublasStatus_t)tf_produce(&p);
+    return (cublasStatus_t)pl_produce(&p);
 }
 
-static cublasStatus_t access(const lt_xform_call *c, const lt_xform *x)
+static cublasStatus_t access(const lt_transform_call *c, const lt_transform *x)
 {
-    tf_access acc = lt_xform_access(c, x, true);
-    tf_note_access_begin(&acc);
-    cublasStatus_t st = lt_xform_invoke(c);
-    tf_note_access_end(&acc, st == CUBLAS_STATUS_SUCCESS);
+    tf_access acc = lt_transform_access(c, x, true);
+    pl_note_access_begin(&acc);
+    cublasStatus_t st = lt_transform_invoke(c);
+    pl_note_access_end(&acc, st == CUBLAS_STATUS_SUCCESS);
     return st;
 }
 
@@ -79,22 +79,22 @@ cublasStatus_t cublasLtMatrixTransform(cublasLtHandle_t handle, cublasLtMatrixTr
                                        cublasLtMatrixLayout_t Cdesc, cudaStream_t stream)
 {
     TF_REAL_OR(cublasLtMatrixTransform, TF_MISSING_CUBLASLT);
-    lt_xform_call c = { .handle = handle, .desc = desc, .alpha = alpha, .beta = beta, .ptr = { A, B, C },
+    lt_transform_call c = { .handle = handle, .desc = desc, .alpha = alpha, .beta = beta, .ptr = { A, B, C },
                         .lay = { Adesc, Bdesc, Cdesc }, .stream = stream };
-    if (!tf_active())
-        return lt_xform_invoke(&c);
-    lt_xform x;
-    switch (lt_xform_classify(&c, &x)) {
+    if (!pl_active())
+        return lt_transform_invoke(&c);
+    lt_transform x;
+    switch (lt_transform_classify(&c, &x)) {
     case LT_X_INVALID:
-        return lt_xform_invoke(&c);
+        return lt_transform_invoke(&c);
     case LT_X_UNKNOWN:
-        if (tf_watching())
-            tf_note_materialize_all(TF_STREAM(stream), TF_WHY(lt_transform_unreadable));
-        return lt_xform_invoke(&c);
+        if (pl_watching())
+            pl_note_materialize_all(TF_STREAM(stream), TF_WHY(lt_transform_unreadable));
+        return lt_transform_invoke(&c);
     case LT_X_OK:
         break;
     }
     if (x.transpose)
         return produce(&c, &x);
-    return tf_watching() ? access(&c, &x) : lt_xform_invoke(&c);
+    return pl_watching() ? access(&c, &x) : lt_transform_invoke(&c);
 }

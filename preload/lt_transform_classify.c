@@ -5,20 +5,20 @@
 #include "lt_transform.h"
 #include "sum.h"
 
-static bool transposes(const lt_xform *x, int i)
+static bool transposes(const lt_transform *x, int i)
 {
     return x->has[i] && (lt_layout_row(&x->l[i]) ^ lt_layout_row(&x->l[LT_XC]) ^ (x->op[i] != CUBLAS_OP_N));
 }
 
 /* op(X) must have C's logical shape and batch count. */
-static bool operand_fits(const lt_xform *x, int i)
+static bool operand_fits(const lt_transform *x, int i)
 {
     const lt_layout *l = &x->l[i], *c = &x->l[LT_XC];
     bool n = x->op[i] == CUBLAS_OP_N;
     return (n ? l->rows : l->cols) == c->rows && (n ? l->cols : l->rows) == c->cols && l->batch == c->batch;
 }
 
-static lt_xform_kind read_shadows(const lt_xform_call *c, lt_xform *x)
+static lt_transform_kind read_shadows(const lt_transform_call *c, lt_transform *x)
 {
     lt_attrs a;
     if (!lt_shadow_get(LT_TRANSFORM, c->desc, &a))
@@ -40,11 +40,11 @@ static lt_xform_kind read_shadows(const lt_xform_call *c, lt_xform *x)
     return LT_X_OK;
 }
 
-static lt_xform_kind validate(const lt_xform_call *c, lt_xform *x)
+static lt_transform_kind validate(const lt_transform_call *c, lt_transform *x)
 {
     if (!c->handle || !c->desc || !c->lay[LT_XC] || !c->ptr[LT_XC] || !c->alpha || !c->beta)
         return LT_X_INVALID;
-    lt_xform_kind k = read_shadows(c, x);
+    lt_transform_kind k = read_shadows(c, x);
     if (k != LT_X_OK)
         return k;
     if (x->stype == TF_S_NONE || x->stype == TF_S_I32)
@@ -55,17 +55,17 @@ static lt_xform_kind validate(const lt_xform_call *c, lt_xform *x)
     return LT_X_OK;
 }
 
-lt_xform_kind lt_xform_classify(const lt_xform_call *c, lt_xform *x)
+lt_transform_kind lt_transform_classify(const lt_transform_call *c, lt_transform *x)
 {
-    *x = (lt_xform){0};
-    lt_xform_kind k = validate(c, x);
+    *x = (lt_transform){0};
+    lt_transform_kind k = validate(c, x);
     if (k != LT_X_OK)
         return k;
     const void *scalars[2] = { c->alpha, c->beta };
     tf_sum sum = { .host = x->host, .stream_usable = true };
     for (int i = 0; i < 2; i++) {
-        x->scalar[i] = tf_scalar_load(x->stype, x->host ? scalars[i] : NULL);
-        sum.term[i] = (tf_sum_term){ x->has[i], transposes(x, i), tf_scalar_is_zero(x->stype, &x->scalar[i]),
+        x->scalar[i] = pl_scalar_load(x->stype, x->host ? scalars[i] : NULL);
+        sum.term[i] = (tf_sum_term){ x->has[i], transposes(x, i), pl_scalar_is_zero(x->stype, &x->scalar[i]),
                                      x->l[i].type != x->l[LT_XC].type };
     }
     tf_sum_plan p = tf_sum_classify(&sum);

@@ -10,9 +10,9 @@
 #include "state.h"
 
 typedef struct xform_replay {
-    lt_xform_call c;                 /* desc and layouts are our copies */
-    tf_scalar scalar[2];
-    uint64_t stream;                 /* its stream id (tf_stream_id) */
+    lt_transform_call c;                 /* desc and layouts are our copies */
+    pl_scalar scalar[2];
+    uint64_t stream;                 /* its stream id (pl_stream_id) */
     int device;
 } xform_replay;
 
@@ -25,18 +25,18 @@ static void xform_release(void *arg)
     free(r);
 }
 
-static int xform_invoke(void *c) { return lt_xform_invoke(c); }
+static int xform_invoke(void *c) { return lt_transform_invoke(c); }
 
 /* The call on stream id `stream`, writing to `dst`; with `trigger`, that
  * stream is then ordered after it. */
 static int issue(xform_replay *r, void *dst, uint64_t stream, const uint64_t *trigger)
 {
-    lt_xform_call c = r->c;
+    lt_transform_call c = r->c;
     c.alpha = &r->scalar[0];
     c.beta = &r->scalar[1];
     c.ptr[LT_XC] = dst;
-    c.stream = (cudaStream_t)(uintptr_t)tf_stream_arg(stream);
-    return tf_replay_issue((tf_place){ r->device, NULL }, stream, trigger, xform_invoke, &c);
+    c.stream = (cudaStream_t)(uintptr_t)pl_stream_arg(stream);
+    return pl_replay_issue((pl_place){ r->device, NULL }, stream, trigger, xform_invoke, &c);
 }
 
 static int xform_run(void *arg, uint64_t trigger)
@@ -50,7 +50,7 @@ static int xform_run_to(void *arg, uint64_t dst, uint64_t stream)
     return issue(arg, (void *)(uintptr_t)dst, stream, NULL);
 }
 
-static bool copy_descriptors(xform_replay *r, const lt_xform_call *c, const lt_xform *x)
+static bool copy_descriptors(xform_replay *r, const lt_transform_call *c, const lt_transform *x)
 {
     r->c.desc = lt_clone(LT_TRANSFORM, c->desc);
     bool ok = r->c.desc != NULL;
@@ -62,7 +62,7 @@ static bool copy_descriptors(xform_replay *r, const lt_xform_call *c, const lt_x
     return ok;
 }
 
-tf_replay lt_xform_replay(const lt_xform_call *c, const lt_xform *x)
+tf_replay lt_transform_replay(const lt_transform_call *c, const lt_transform *x)
 {
     xform_replay *r = calloc(1, sizeof *r);
     if (!r)
@@ -71,7 +71,7 @@ tf_replay lt_xform_replay(const lt_xform_call *c, const lt_xform *x)
     r->scalar[0] = x->scalar[0];
     r->scalar[1] = x->scalar[1];
     r->stream = TF_STREAM(c->stream);
-    r->device = tf_current_device();
+    r->device = pl_current_device();
     if (!copy_descriptors(r, c, x)) {
         xform_release(r);
         return (tf_replay){0};

@@ -47,8 +47,8 @@ static uint64_t identity(const void *image)
 #define NOTE(out, image, call)                                 \
     ({                                                         \
         CUresult r_ = TF_PASS(call);                           \
-        if (r_ == CUDA_SUCCESS && (out) && tf_layer_on())      \
-            tf_module_set(*(out), identity(image));            \
+        if (r_ == CUDA_SUCCESS && (out) && pl_layer_on())      \
+            pl_module_set(*(out), identity(image));            \
         r_;                                                    \
     })
 

@@ -106,33 +106,33 @@ static const void *get(ptr_map *m, const void *key)
     return v;
 }
 
-void tf_name_set(const void *handle, const char *name) { put(&names, handle, name); }
-const char *tf_name_get(const void *handle) { return get(&names, handle); }
-void tf_kernel_set(const void *host_fn, const void *kernel) { put(&kernels, host_fn, kernel); }
-const void *tf_kernel_get(const void *host_fn) { return get(&kernels, host_fn); }
+void pl_name_set(const void *handle, const char *name) { put(&names, handle, name); }
+const char *pl_name_get(const void *handle) { return get(&names, handle); }
+void pl_kernel_set(const void *host_fn, const void *kernel) { put(&kernels, host_fn, kernel); }
+const void *pl_kernel_get(const void *host_fn) { return get(&kernels, host_fn); }
 
-void tf_name_alias(const void *alias, const void *handle)
+void pl_name_alias(const void *alias, const void *handle)
 {
-    put(&names, alias, tf_name_get(handle));
+    put(&names, alias, pl_name_get(handle));
 }
 
-void tf_name_set_copy(const void *handle, const char *name)
+void pl_name_set_copy(const void *handle, const char *name)
 {
-    const char *old = tf_name_get(handle);
+    const char *old = pl_name_get(handle);
     if (!handle || !name || (old && strcmp(old, name) == 0))
         return;
     put(&names, handle, strdup(name)); /* kept for the process: handles may be reused */
 }
 
-void tf_name_memo_set(const char *name, const void *value) { put(&memos, name, value); }
-const void *tf_name_memo_get(const char *name) { return get(&memos, name); }
+void pl_name_memo_set(const char *name, const void *value) { put(&memos, name, value); }
+const void *pl_name_memo_get(const char *name) { return get(&memos, name); }
 
-void tf_module_set(const void *handle, uint64_t identity)
+void pl_module_set(const void *handle, uint64_t identity)
 {
     put(&modules, handle, (const void *)(uintptr_t)identity);
 }
 
-uint64_t tf_module_get(const void *handle)
+uint64_t pl_module_get(const void *handle)
 {
     return (uint64_t)(uintptr_t)get(&modules, handle);
 }

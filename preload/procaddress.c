@@ -21,7 +21,7 @@ static int hook_for_symbol(const char *symbol, bool per_thread)
     for (int f = 0; f < 2; f++)
         for (int s = 0; s < (per_thread ? 2 : 1); s++) {
             snprintf(name, sizeof name, forms[f], symbol, per_thread ? pt[s] : "");
-            int id = tf_hook_by_name(name);
+            int id = pl_hook_by_name(name);
             if (id >= 0)
                 return id;
         }
@@ -35,7 +35,7 @@ static int hook_for_symbol(const char *symbol, bool per_thread)
  * without a mode), which our wrapper must not receive. */
 static bool current_abi(const char *symbol, const void *fn, bool per_thread)
 {
-    tf_fn_cuGetProcAddress_v2 gpa = TF_REAL(cuGetProcAddress_v2);
+    pl_fn_cuGetProcAddress_v2 gpa = TF_REAL(cuGetProcAddress_v2);
     void *ref = NULL;
     cuuint64_t flags = per_thread ? CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM : CU_GET_PROC_ADDRESS_LEGACY_STREAM;
     return gpa && TF_PASS(gpa(symbol, &ref, CUDA_VERSION, flags, NULL)) == CUDA_SUCCESS && ref == fn;
@@ -47,14 +47,14 @@ static bool current_abi(const char *symbol, const void *fn, bool per_thread)
  * internal pointer is matched by the symbol asked for. */
 static void substitute(void **pfn, const char *symbol, bool per_thread)
 {
-    if (!pfn || !*pfn || !symbol || !tf_layer_on() || tf_hook_is_ours(*pfn))
+    if (!pfn || !*pfn || !symbol || !pl_layer_on() || pl_hook_is_ours(*pfn))
         return;
-    int id = tf_hook_by_real(*pfn);
+    int id = pl_hook_by_real(*pfn);
     if (id == -2 && (id = hook_for_symbol(symbol, per_thread)) >= 0 &&
-        (!tf_real_get(id) || !current_abi(symbol, *pfn, per_thread)))
+        (!pl_real_get(id) || !current_abi(symbol, *pfn, per_thread)))
         id = -1; /* no exported function for our wrapper to call, or another ABI */
     if (id >= 0)
-        *pfn = tf_hook_wrapper(id);
+        *pfn = pl_hook_wrapper(id);
 }
 
 CUresult cuGetProcAddress_v2(const char *symbol, void **pfn, int version, cuuint64_t flags,

@@ -12,16 +12,16 @@
 #include "hooks.h"
 #include "real_dlsym.h"
 
-typedef struct tf_fn_entry {
+typedef struct pl_fn_entry {
     const char *name;
     const char *lib;
     void *wrapper; /* NULL for USE entries */
-} tf_fn_entry;
+} pl_fn_entry;
 
 /* Hooking deprecated entry points (cudaGetDriverEntryPoint) is deliberate. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-static const tf_fn_entry tf_fns[TF_ID_COUNT] = {
+static const pl_fn_entry pl_fns[TF_ID_COUNT] = {
 #define HOOK(lib, ret, name, params) [TF_ID_##name] = { #name, TF_LIB_##lib, (void *)&name },
 #define USE(lib, ret, name, params) [TF_ID_##name] = { #name, TF_LIB_##lib, NULL },
 #include "hooks_list.h"
@@ -30,52 +30,52 @@ static const tf_fn_entry tf_fns[TF_ID_COUNT] = {
 };
 #pragma GCC diagnostic pop
 
-void *_Atomic tf_real_fns[TF_ID_COUNT];
+void *_Atomic pl_real_fns[TF_ID_COUNT];
 
-bool tf_hook_is_ours(const void *fn)
+bool pl_hook_is_ours(const void *fn)
 {
     if (!fn)
         return false;
     for (int i = 0; i < TF_ID_COUNT; i++)
-        if (tf_fns[i].wrapper == fn)
+        if (pl_fns[i].wrapper == fn)
             return true;
     return false;
 }
 
-static void *resolve(const tf_fn_entry *f)
+static void *resolve(const pl_fn_entry *f)
 {
-    void *p = tf_real_dlsym(RTLD_NEXT, f->name);
+    void *p = pl_real_dlsym(RTLD_NEXT, f->name);
     if (p && p != f->wrapper)
         return p;
     void *h = dlopen(f->lib, RTLD_NOLOAD | RTLD_LAZY);
     if (!h)
         return NULL;
-    p = tf_real_dlsym(h, f->name);
+    p = pl_real_dlsym(h, f->name);
     dlclose(h); /* only drops the reference RTLD_NOLOAD took */
     return p == f->wrapper ? NULL : p;
 }
 
-void *tf_real_resolve(tf_fn_id id)
+void *pl_real_resolve(pl_fn_id id)
 {
-    void *p = resolve(&tf_fns[id]);
+    void *p = resolve(&pl_fns[id]);
     if (p)
-        atomic_store_explicit(&tf_real_fns[id], p, memory_order_release);
+        atomic_store_explicit(&pl_real_fns[id], p, memory_order_release);
     return p;
 }
 
-void tf_real_offer(tf_fn_id id, void *fn)
+void pl_real_offer(pl_fn_id id, void *fn)
 {
     void *none = NULL;
-    if (fn && !tf_hook_is_ours(fn))
-        atomic_compare_exchange_strong(&tf_real_fns[id], &none, fn);
+    if (fn && !pl_hook_is_ours(fn))
+        atomic_compare_exchange_strong(&pl_real_fns[id], &none, fn);
 }
 
-int tf_hook_by_name(const char *name)
+int pl_hook_by_name(const char *name)
 {
     if (!name)
         return -1;
     for (int i = 0; i < TF_ID_COUNT; i++)
-        if (tf_fns[i].wrapper && strcmp(tf_fns[i].name, name) == 0)
+        if (pl_fns[i].wrapper && strcmp(pl_fns[i].name, name) == 0)
             return i;
     return -1;
 }
@@ -83,18 +83,18 @@ int tf_hook_by_name(const char *name)
 /* By the exported name the dynamic linker knows the pointer by: that is how
  * one symbol with versions and per-thread variants maps to exactly one of
  * our entries. -2 when the pointer is not an exported symbol at all. */
-int tf_hook_by_real(const void *fn)
+int pl_hook_by_real(const void *fn)
 {
     Dl_info info;
-    if (!fn || tf_hook_is_ours(fn))
+    if (!fn || pl_hook_is_ours(fn))
         return -1;
     if (!dladdr(fn, &info) || !info.dli_sname || info.dli_saddr != fn)
         return -2;
-    int id = tf_hook_by_name(info.dli_sname);
+    int id = pl_hook_by_name(info.dli_sname);
     if (id < 0)
         return -1;
-    tf_real_offer(id, (void *)fn);
-    return tf_real_get(id) == fn ? id : -1;
+    pl_real_offer(id, (void *)fn);
+    return pl_real_get(id) == fn ? id : -1;
 }
 
-void *tf_hook_wrapper(int id) { return tf_fns[id].wrapper; }
+void *pl_hook_wrapper(int id) { return pl_fns[id].wrapper; }

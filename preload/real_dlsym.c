@@ -7,26 +7,26 @@
 
 #include "real_dlsym.h"
 
-static _Atomic(tf_dlsym_fn) real_dlsym;
+static _Atomic(pl_dlsym_fn) real_dlsym;
 
 /* Racing first calls find the same function: no once-guard needed (and
  * pthread_once is one of the functions a sanitizer intercepts). */
-TF_UNSANITIZED __attribute__((used, visibility("hidden"))) tf_dlsym_fn tf_dlsym_next_target(void)
+TF_UNSANITIZED __attribute__((used, visibility("hidden"))) pl_dlsym_fn pl_dlsym_next_target(void)
 {
-    tf_dlsym_fn f = atomic_load_explicit(&real_dlsym, memory_order_acquire);
+    pl_dlsym_fn f = atomic_load_explicit(&real_dlsym, memory_order_acquire);
     if (f)
         return f;
     /* glibc 2.34 moved dlsym into libc under a new version; before that it
      * has the architecture's base version: 2.2.5 on x86-64, 2.17 on aarch64. */
     static const char *const versions[] = { "GLIBC_2.34", "GLIBC_2.2.5", "GLIBC_2.17" };
     for (unsigned i = 0; !f && i < sizeof versions / sizeof versions[0]; i++)
-        f = (tf_dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", versions[i]);
+        f = (pl_dlsym_fn)dlvsym(RTLD_NEXT, "dlsym", versions[i]);
     atomic_store_explicit(&real_dlsym, f, memory_order_release);
     return f;
 }
 
-TF_UNSANITIZED void *tf_real_dlsym(void *handle, const char *name)
+TF_UNSANITIZED void *pl_real_dlsym(void *handle, const char *name)
 {
-    tf_dlsym_fn f = tf_dlsym_next_target();
+    pl_dlsym_fn f = pl_dlsym_next_target();
     return f ? f(handle, name) : NULL;
 }

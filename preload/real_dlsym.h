@@ -7,11 +7,11 @@
  * (make sanitize builds us with them): its shadow memory is not there yet. */
 #define TF_UNSANITIZED __attribute__((no_sanitize("address", "thread", "undefined")))
 
-typedef void *(*tf_dlsym_fn)(void *, const char *);
+typedef void *(*pl_dlsym_fn)(void *, const char *);
 
 /* The real dlsym itself (NULL if glibc has none we know), found on first
  * use; dlsym.c's RTLD_NEXT path jumps to it. */
-tf_dlsym_fn tf_dlsym_next_target(void);
-void *tf_real_dlsym(void *handle, const char *name);
+pl_dlsym_fn pl_dlsym_next_target(void);
+void *pl_real_dlsym(void *handle, const char *name);
 
 #endif

@@ -6,22 +6,22 @@
 #include "state.h"
 #include "stream_order.h"
 
-int tf_rt_error_hold(void)
+int pl_rt_error_hold(void)
 {
-    tf_fn_cudaPeekAtLastError peek = TF_REAL(cudaPeekAtLastError);
+    pl_fn_cudaPeekAtLastError peek = TF_REAL(cudaPeekAtLastError);
     return peek ? peek() : cudaSuccess;
 }
 
-void tf_rt_error_release(int held)
+void pl_rt_error_release(int held)
 {
-    tf_fn_cudaPeekAtLastError peek = TF_REAL(cudaPeekAtLastError);
-    tf_fn_cudaGetLastError get = TF_REAL(cudaGetLastError);
+    pl_fn_cudaPeekAtLastError peek = TF_REAL(cudaPeekAtLastError);
+    pl_fn_cudaGetLastError get = TF_REAL(cudaGetLastError);
     if (held == cudaSuccess && peek && get && peek() != cudaSuccess)
         get();
 }
 
 /* Orders `trigger` after the work queued so far on `recorded` (both
- * stream ids, tf_stream_id), in two steps: the mark (an event recorded on
+ * stream ids, pl_stream_id), in two steps: the mark (an event recorded on
  * `recorded`) while the record's device/context is current, since an event
  * must be recorded in its stream's context; the wait once the trigger's own
  * device is current again, since 0 and cudaStreamPerThread name the stream
@@ -35,35 +35,35 @@ static int order_mark(uint64_t recorded, uint64_t trigger, order *o)
     *o = (order){ NULL, trigger };
     if (recorded == trigger)
         return 0;
-    int held = tf_rt_error_hold();
+    int held = pl_rt_error_hold();
     void *ev = NULL;
-    int r = tf_event_create(&ev);
-    if (r == 0 && (r = tf_event_record(ev, (void *)(uintptr_t)tf_stream_arg(recorded))) != 0)
-        tf_event_destroy(ev);
+    int r = pl_event_create(&ev);
+    if (r == 0 && (r = pl_event_record(ev, (void *)(uintptr_t)pl_stream_arg(recorded))) != 0)
+        pl_event_destroy(ev);
     if (r == 0)
         o->event = ev;
-    tf_rt_error_release(held);
+    pl_rt_error_release(held);
     return r;
 }
 
-int tf_stream_wait(uint64_t stream, void *event)
+int pl_stream_wait(uint64_t stream, void *event)
 {
     /* A capturing stream cannot wait for work outside its capture (the
      * graph runs later, anywhere): the host waits for it now instead. */
-    if (tf_capture_active() && tf_stream_capturing(stream))
-        return tf_event_sync(event);
-    return tf_event_wait((void *)(uintptr_t)tf_stream_arg(stream), event);
+    if (pl_capture_active() && pl_stream_capturing(stream))
+        return pl_event_sync(event);
+    return pl_event_wait((void *)(uintptr_t)pl_stream_arg(stream), event);
 }
 
 static int order_wait(order *o)
 {
     if (!o->event)
         return 0;
-    int held = tf_rt_error_hold();
-    int r = tf_stream_wait(o->trigger, o->event);
-    tf_event_destroy(o->event); /* legal while pending: released once it completes */
+    int held = pl_rt_error_hold();
+    int r = pl_stream_wait(o->trigger, o->event);
+    pl_event_destroy(o->event); /* legal while pending: released once it completes */
     o->event = NULL;
-    tf_rt_error_release(held);
+    pl_rt_error_release(held);
     return r;
 }
 
@@ -71,30 +71,30 @@ static int order_wait(order *o)
  * when nothing changed. */
 static int device_enter(int device)
 {
-    int now = tf_current_device();
-    tf_fn_cudaSetDevice set = TF_REAL(cudaSetDevice);
+    int now = pl_current_device();
+    pl_fn_cudaSetDevice set = TF_REAL(cudaSetDevice);
     if (device < 0 || now == device || !set)
         return -1;
-    int held = tf_rt_error_hold();
+    int held = pl_rt_error_hold();
     bool moved = set(device) == cudaSuccess;
-    tf_rt_error_release(held);
+    pl_rt_error_release(held);
     return moved ? now : -1;
 }
 
 static void device_leave(int previous)
 {
-    tf_fn_cudaSetDevice set = TF_REAL(cudaSetDevice);
+    pl_fn_cudaSetDevice set = TF_REAL(cudaSetDevice);
     if (previous < 0 || !set)
         return;
-    int held = tf_rt_error_hold();
+    int held = pl_rt_error_hold();
     set(previous);
-    tf_rt_error_release(held);
+    pl_rt_error_release(held);
 }
 
-void *tf_context_current(void)
+void *pl_context_current(void)
 {
     CUcontext ctx = NULL;
-    tf_fn_cuCtxGetCurrent get = TF_REAL(cuCtxGetCurrent);
+    pl_fn_cuCtxGetCurrent get = TF_REAL(cuCtxGetCurrent);
     if (get)
         get(&ctx);
     return ctx;
@@ -104,8 +104,8 @@ void *tf_context_current(void)
  * restore (NULL when nothing changed). */
 static void *context_enter(void *ctx)
 {
-    void *now = tf_context_current();
-    tf_fn_cuCtxSetCurrent set = TF_REAL(cuCtxSetCurrent);
+    void *now = pl_context_current();
+    pl_fn_cuCtxSetCurrent set = TF_REAL(cuCtxSetCurrent);
     if (!ctx || ctx == now || !set || set(ctx) != CUDA_SUCCESS)
         return NULL;
     return now ? now : ctx; /* restoring "no context" is not possible; keep ctx */
@@ -113,15 +113,15 @@ static void *context_enter(void *ctx)
 
 static void context_leave(void *previous)
 {
-    tf_fn_cuCtxSetCurrent set = TF_REAL(cuCtxSetCurrent);
+    pl_fn_cuCtxSetCurrent set = TF_REAL(cuCtxSetCurrent);
     if (previous && set)
         set(previous);
 }
 
-int tf_replay_issue(tf_place at, uint64_t stream, const uint64_t *trigger, int (*issue)(void *arg), void *arg)
+int pl_replay_issue(pl_place at, uint64_t stream, const uint64_t *trigger, int (*issue)(void *arg), void *arg)
 {
     order o = {0};
-    tf_depth++;
+    pl_depth++;
     int dev = device_enter(at.device);
     void *ctx = context_enter(at.ctx);
     int st = issue(arg); /* a failure is left for the caller's error reporting, as the producer's own would be */
@@ -131,6 +131,6 @@ int tf_replay_issue(tf_place at, uint64_t stream, const uint64_t *trigger, int (
     device_leave(dev);
     if (st == 0 && trigger)
         st = order_wait(&o);
-    tf_depth--;
+    pl_depth--;
     return st;
 }

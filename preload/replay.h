@@ -5,28 +5,28 @@
 
 /* `stream` waits for `event` (a cudaEvent_t); the host waits instead when
  * the stream is being captured. A CUDA status. */
-int tf_stream_wait(uint64_t stream, void *event);
+int pl_stream_wait(uint64_t stream, void *event);
 
 /* transfold's own runtime calls must not change what the program's next
  * cudaGetLastError returns: hold before them, release after. A failure in
  * between is cleared when the program had no error pending; an error the
  * program had not fetched yet cannot be re-armed, so internal calls avoid
  * failing where they can. */
-int tf_rt_error_hold(void);
-void tf_rt_error_release(int held);
+int pl_rt_error_hold(void);
+void pl_rt_error_release(int held);
 
 /* Where a replay runs: the device (cuBLAS, cuBLASLt producers) or the
  * driver context (kernel launches) current when the producer was called;
  * -1 / NULL: wherever the trigger runs. */
-typedef struct tf_place { int device; void *ctx; } tf_place;
+typedef struct pl_place { int device; void *ctx; } pl_place;
 
 /* Every replay: `issue(arg)` with the depth raised (its library calls are
  * not the program's) and `at` current; when it succeeds and `trigger` is
  * given, that stream is ordered after `stream` (replay.c: order_mark/wait).
  * Returns issue's status (0 = success) or the ordering's error. */
-int tf_replay_issue(tf_place at, uint64_t stream, const uint64_t *trigger, int (*issue)(void *arg), void *arg);
+int pl_replay_issue(pl_place at, uint64_t stream, const uint64_t *trigger, int (*issue)(void *arg), void *arg);
 
 /* The driver context current on this thread. */
-void *tf_context_current(void);
+void *pl_context_current(void);
 
 #endif

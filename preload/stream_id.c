@@ -10,37 +10,37 @@
 /* How many devices the process sees, asked once the runtime has answered
  * cudaGetDevice (0 until then, or when it cannot say): the number cannot
  * change in a process's lifetime. */
-static _Atomic int tf_devices_seen;
+static _Atomic int pl_devices_seen;
 
 static void count_devices(void)
 {
-    tf_fn_cudaGetDeviceCount count = TF_REAL(cudaGetDeviceCount);
+    pl_fn_cudaGetDeviceCount count = TF_REAL(cudaGetDeviceCount);
     int n = 0;
     if (!count)
         return;
-    int held = tf_rt_error_hold();
+    int held = pl_rt_error_hold();
     if (count(&n) == cudaSuccess)
-        atomic_store_explicit(&tf_devices_seen, n, memory_order_relaxed);
+        atomic_store_explicit(&pl_devices_seen, n, memory_order_relaxed);
     else
-        tf_rt_error_release(held);
+        pl_rt_error_release(held);
 }
 
-/* Not guarded by tf_rt_error_hold, since it is on every described call's
+/* Not guarded by pl_rt_error_hold, since it is on every described call's
  * path: cudaGetDevice only fails where the runtime cannot run at all, and
  * then the program's own calls report that same error. A process that sees
  * one device is always on device 0, and is not asked again (every default
  * stream's id and every deferred geam asks). Without a runtime library (a
  * program linked with the static runtime): the device of the current
  * driver context, which the runtime made current. */
-int tf_current_device(void)
+int pl_current_device(void)
 {
-    int dev = -1, seen = atomic_load_explicit(&tf_devices_seen, memory_order_relaxed);
+    int dev = -1, seen = atomic_load_explicit(&pl_devices_seen, memory_order_relaxed);
     if (seen == 1)
         return 0;
-    tf_fn_cudaGetDevice get = TF_REAL(cudaGetDevice);
+    pl_fn_cudaGetDevice get = TF_REAL(cudaGetDevice);
     if (!get) {
         CUdevice d = -1;
-        tf_fn_cuCtxGetDevice drv = TF_REAL(cuCtxGetDevice);
+        pl_fn_cuCtxGetDevice drv = TF_REAL(cuCtxGetDevice);
         return drv && drv(&d) == CUDA_SUCCESS ? (int)d : -1;
     }
     if (get(&dev) != cudaSuccess)
@@ -54,24 +54,24 @@ int tf_current_device(void)
 #define TF_PER_THREAD TF_ADDR(cudaStreamPerThread)
 #define TF_KIND(id) ((id) & 7)
 
-static _Atomic uint64_t tf_threads_named;
-static __thread uint64_t tf_my_thread __attribute__((tls_model("initial-exec")));
+static _Atomic uint64_t pl_threads_named;
+static __thread uint64_t pl_my_thread __attribute__((tls_model("initial-exec")));
 
 static uint64_t my_thread(void)
 {
-    if (!tf_my_thread)
-        tf_my_thread = atomic_fetch_add(&tf_threads_named, 1) + 1;
-    return tf_my_thread;
+    if (!pl_my_thread)
+        pl_my_thread = atomic_fetch_add(&pl_threads_named, 1) + 1;
+    return pl_my_thread;
 }
 
 /* The device bits of a default stream's id: which device's stream it is. */
 static uint64_t device_bits(void)
 {
-    int dev = tf_current_device();
+    int dev = pl_current_device();
     return (uint64_t)(dev > 0 ? dev : 0) << 3;
 }
 
-uint64_t tf_stream_mine(void)
+uint64_t pl_stream_mine(void)
 {
     return my_thread() << 16 | device_bits() | TF_PER_THREAD;
 }
@@ -82,10 +82,10 @@ static bool is_default_id(uint64_t id)
     return TF_KIND(id) == TF_LEGACY || TF_KIND(id) == TF_PER_THREAD;
 }
 
-uint64_t tf_stream_id(uint64_t raw, bool per_thread_entry)
+uint64_t pl_stream_id(uint64_t raw, bool per_thread_entry)
 {
     if (raw == TF_PER_THREAD || (raw == 0 && per_thread_entry))
-        return tf_stream_mine();
+        return pl_stream_mine();
     if (raw != 0 && raw != TF_LEGACY)
         return raw;
     uint64_t dev = device_bits();
@@ -94,7 +94,7 @@ uint64_t tf_stream_id(uint64_t raw, bool per_thread_entry)
 
 /* The device is whichever is current where the handle is used: replays
  * enter the record's device before issuing on its stream. */
-uint64_t tf_stream_arg(uint64_t id)
+uint64_t pl_stream_arg(uint64_t id)
 {
     if (!is_default_id(id))
         return id;
@@ -103,12 +103,12 @@ uint64_t tf_stream_arg(uint64_t id)
     return id >> 16 == my_thread() ? TF_PER_THREAD : 0;
 }
 
-bool tf_stream_usable(uint64_t id)
+bool pl_stream_usable(uint64_t id)
 {
     unsigned flags;
-    tf_fn_cuStreamGetFlags get = TF_REAL(cuStreamGetFlags);
-    tf_depth++;
-    bool ok = get && get((CUstream)(uintptr_t)tf_stream_arg(id), &flags) == CUDA_SUCCESS;
-    tf_depth--;
+    pl_fn_cuStreamGetFlags get = TF_REAL(cuStreamGetFlags);
+    pl_depth++;
+    bool ok = get && get((CUstream)(uintptr_t)pl_stream_arg(id), &flags) == CUDA_SUCCESS;
+    pl_depth--;
     return ok;
 }

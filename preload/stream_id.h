@@ -19,9 +19,9 @@
  *  - a per-thread default stream (cudaStreamPerThread, or 0 at a _ptsz/_ptds
  *    entry point): (thread << 16) | (device << 3) | 2, thread > 0 unique to
  *    each thread the process ever had. */
-uint64_t tf_stream_id(uint64_t raw, bool per_thread_entry);
+uint64_t pl_stream_id(uint64_t raw, bool per_thread_entry);
 /* This thread's per-thread default stream on the current device. */
-uint64_t tf_stream_mine(void);
+uint64_t pl_stream_mine(void);
 /* The handle that reaches stream `id` from this thread, with its device
  * current, through a non-ptsz entry point: 0 for a legacy stream,
  * cudaStreamPerThread for this thread's own per-thread stream. Another
@@ -29,17 +29,17 @@ uint64_t tf_stream_mine(void);
  * stands in for it, since legacy work is ordered after all earlier and
  * before all later work of every blocking stream, per-thread ones
  * included. */
-uint64_t tf_stream_arg(uint64_t id);
+uint64_t pl_stream_arg(uint64_t id);
 
 /* Whether the driver accepts stream `id` from this thread (not destroyed):
  * a deferral reports success at once, so it must not hide that error. */
-bool tf_stream_usable(uint64_t id);
+bool pl_stream_usable(uint64_t id);
 
-#define TF_STREAM(s) tf_stream_id(TF_ADDR(s), false)
-#define TF_PTSZ(s) tf_stream_id(TF_ADDR(s), true)
-#define TF_STREAM_PER_THREAD tf_stream_mine()
+#define TF_STREAM(s) pl_stream_id(TF_ADDR(s), false)
+#define TF_PTSZ(s) pl_stream_id(TF_ADDR(s), true)
+#define TF_STREAM_PER_THREAD pl_stream_mine()
 
 /* The runtime's current device, or -1 when it cannot say. */
-int tf_current_device(void);
+int pl_current_device(void);
 
 #endif

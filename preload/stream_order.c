@@ -27,56 +27,56 @@ static int njoined;
 
 static void host_function(uint64_t stream)
 {
-    if (tf_watching())
-        tf_note_materialize_all(stream, TF_WHY(host_function));
+    if (pl_watching())
+        pl_note_materialize_all(stream, TF_WHY(host_function));
 }
 
-bool tf_stream_capturing(uint64_t stream)
+bool pl_stream_capturing(uint64_t stream)
 {
-    return tf_stream_is_capturing((void *)(uintptr_t)tf_stream_arg(stream));
+    return pl_stream_is_capturing((void *)(uintptr_t)pl_stream_arg(stream));
 }
 
 /* Before the wait: a stream not capturing yet may be about to join one. */
 static bool wait_before(uint64_t stream)
 {
-    if (atomic_load(&captures) <= 0 || !tf_active() || tf_stream_capturing(stream))
+    if (atomic_load(&captures) <= 0 || !pl_active() || pl_stream_capturing(stream))
         return false;
-    if (tf_watching())
-        tf_note_materialize_stream(stream, TF_WHY(capture_joins));
+    if (pl_watching())
+        pl_note_materialize_stream(stream, TF_WHY(capture_joins));
     return true;
 }
 
 static void wait_after(uint64_t stream, bool maybe_joined)
 {
-    if (!maybe_joined || !tf_stream_capturing(stream))
+    if (!maybe_joined || !pl_stream_capturing(stream))
         return;
-    tf_engine *e = tf_lock();
+    tf_engine *e = pl_lock();
     if (njoined < TF_MAX_JOINED)
         joined[njoined++] = stream;
-    tf_unlock(e);
+    pl_unlock(e);
 }
 
-bool tf_capture_active(void)
+bool pl_capture_active(void)
 {
     return atomic_load(&captures) > 0;
 }
 
-void tf_captures_changed(int delta)
+void pl_captures_changed(int delta)
 {
     atomic_fetch_add(&captures, delta);
 }
 
-void tf_capture_joined_end(void)
+void pl_capture_joined_end(void)
 {
-    tf_engine *e = tf_lock();
+    tf_engine *e = pl_lock();
     int n = njoined;
     uint64_t s[TF_MAX_JOINED];
     for (int i = 0; i < n; i++)
         s[i] = joined[i];
     njoined = 0;
-    tf_unlock(e);
+    pl_unlock(e);
     for (int i = 0; i < n; i++)
-        tf_note_materialize_stream(s[i], TF_WHY(capture_ends));
+        pl_note_materialize_stream(s[i], TF_WHY(capture_ends));
 }
 
 #define WAIT_HOOK(RET, MISSING, NAME, STREAM_T, EVENT_T, ID)               \

@@ -4,12 +4,12 @@
 #include <stdbool.h>
 
 /* A capture began (+1) or ended (-1). */
-void tf_captures_changed(int delta);
+void pl_captures_changed(int delta);
 /* Whether `stream` is being captured now. */
-bool tf_stream_capturing(uint64_t stream);
+bool pl_stream_capturing(uint64_t stream);
 /* Whether a capture may be in progress (in this process). */
-bool tf_capture_active(void);
+bool pl_capture_active(void);
 /* Before a capture ends: records of the streams that joined captures run. */
-void tf_capture_joined_end(void);
+void pl_capture_joined_end(void);
 
 #endif

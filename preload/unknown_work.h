@@ -13,13 +13,13 @@
 
 #define TF_UNKNOWN_MAX_PTRS 16
 
-typedef struct tf_unknown {
+typedef struct pl_unknown {
     tf_access acc;
     uint64_t words[TF_UNKNOWN_MAX_PTRS];
     bool noted;
-} tf_unknown;
+} pl_unknown;
 
-void tf_unknown_begin(tf_unknown *u, const char *api, uint64_t stream, const void *const *ptrs, int n, bool indirect);
-void tf_unknown_end(tf_unknown *u, bool ok);
+void pl_unknown_begin(pl_unknown *u, const char *api, uint64_t stream, const void *const *ptrs, int n, bool indirect);
+void pl_unknown_end(pl_unknown *u, bool ok);
 
 #endif

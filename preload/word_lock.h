@@ -7,22 +7,22 @@
 #define TF_WORD_LOCK_H
 #include <stdatomic.h>
 
-typedef _Atomic int tf_word_lock; /* zero-initialised: free */
+typedef _Atomic int pl_word_lock; /* zero-initialised: free */
 
-void tf_word_lock_wait(tf_word_lock *w); /* the contended path */
-void tf_word_lock_wake(tf_word_lock *w);
+void pl_word_lock_wait(pl_word_lock *w); /* the contended path */
+void pl_word_lock_wake(pl_word_lock *w);
 
-static inline void tf_word_lock_take(tf_word_lock *w)
+static inline void pl_word_lock_take(pl_word_lock *w)
 {
     int free_ = 0;
     if (!atomic_compare_exchange_strong_explicit(w, &free_, 1, memory_order_acquire, memory_order_relaxed))
-        tf_word_lock_wait(w);
+        pl_word_lock_wait(w);
 }
 
-static inline void tf_word_lock_give(tf_word_lock *w)
+static inline void pl_word_lock_give(pl_word_lock *w)
 {
     if (atomic_exchange_explicit(w, 0, memory_order_release) == 2)
-        tf_word_lock_wake(w);
+        pl_word_lock_wake(w);
 }
 
 #endif

@@ -10,19 +10,19 @@
 
 enum { THREADS = 4, ROUNDS = 200000 };
 
-static tf_word_lock lock;
+static pl_word_lock lock;
 static long counter; /* plain: only the lock keeps increments whole */
 
 static void *bump(void *arg)
 {
     (void)arg;
     for (int i = 0; i < ROUNDS; i++) {
-        tf_word_lock_take(&lock);
+        pl_word_lock_take(&lock);
         long v = counter;
         if (i % 1024 == 0)
             sched_yield(); /* let others find the word held, so they sleep on it */
         counter = v + 1;
-        tf_word_lock_give(&lock);
+        pl_word_lock_give(&lock);
     }
     return NULL;
 }
@@ -41,21 +41,21 @@ static void test_exclusion_under_contention(void **state)
 
 static void *take_and_give(void *arg)
 {
-    tf_word_lock_take(arg);
-    tf_word_lock_give(arg);
+    pl_word_lock_take(arg);
+    pl_word_lock_give(arg);
     return NULL;
 }
 
 static void test_waiter_woken(void **state)
 {
     (void)state;
-    tf_word_lock w = 0;
+    pl_word_lock w = 0;
     pthread_t t;
-    tf_word_lock_take(&w);
+    pl_word_lock_take(&w);
     assert_int_equal(pthread_create(&t, NULL, take_and_give, &w), 0);
     while (atomic_load(&w) != 2) /* the other thread marks the word and sleeps */
         sched_yield();
-    tf_word_lock_give(&w);
+    pl_word_lock_give(&w);
     assert_int_equal(pthread_join(t, NULL), 0);
     assert_int_equal(atomic_load(&w), 0);
 }

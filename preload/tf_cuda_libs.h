@@ -1,10 +1,11 @@
-/* The CUDA headers as the hooks see them.
+/* The headers of all four libraries transfold hooks (driver, runtime,
+ * cuBLAS, cuBLASLt) as the hooks see them; cuda_*.c are the driver API's hooks.
  *
  * Every function the headers declare gets default visibility, so that the
  * hooks we define with those names are exported while the rest of the
  * preload stays hidden (the build uses -fvisibility=hidden). */
-#ifndef TF_CUDA_H
-#define TF_CUDA_H
+#ifndef TF_CUDA_LIBS_H
+#define TF_CUDA_LIBS_H
 #include <stdint.h>
 
 #pragma GCC visibility push(default)
@@ -20,7 +21,7 @@
 
 /* cublas_api.h declares the __half functions for C++ only; the hooks only
  * move the 16 bits around, so a layout-compatible stand-in is enough. */
-typedef struct tf_half { uint16_t bits; } tf_half;
+typedef struct pl_half { uint16_t bits; } pl_half;
 
 /* The sonames the real functions live in (fallback when RTLD_NEXT misses a
  * library that was dlopen'ed with RTLD_LOCAL). */
