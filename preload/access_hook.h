@@ -3,7 +3,7 @@
  * DESCRIBE is an expression of the hook's parameters yielding a tf_access. */
 #ifndef TF_ACCESS_HOOK_H
 #define TF_ACCESS_HOOK_H
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "state.h"
 
 #define TF_ACCESS_HOOK(RET, MISSING, NAME, PARAMS, ARGS, DESCRIBE) \

@@ -8,7 +8,7 @@
 
 #include "describe.h"
 #include "hook_steps.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "replay.h"
 #include "state.h"
 #include "sum.h"

@@ -3,7 +3,7 @@
 #ifndef TF_CUBLAS_GEMM_H
 #define TF_CUBLAS_GEMM_H
 #include "describe.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 
 typedef enum gemm_shape { GEMM_MATMUL, GEMM_MATVEC } gemm_shape;
 

@@ -3,7 +3,7 @@
  * device memory we cannot read, so everything pending must exist first) and
  * handle destruction (a replay needs the handle). */
 #include "describe.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "state.h"
 
 static void before_opaque_gemm(cublasHandle_t h, const char *api)

@@ -4,7 +4,7 @@
  * cuBLAS rejects (elemSize, inc or ld out of range) pass straight through:
  * nothing is copied then. */
 #include "describe.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "state.h"
 
 typedef struct setget {

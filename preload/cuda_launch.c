@@ -3,7 +3,7 @@
  * call nor our own replay: it is the program's (or an uninstrumented
  * library's) own work. */
 #include "describe.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "launch.h"
 #include "names.h"
 #include "state.h"

@@ -1,7 +1,7 @@
 /* Driver allocations and frees: the provenance table, whichever route
  * (the program, or a runtime we did not intercept at its own level). */
 #include "describe.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "state.h"
 
 static CUresult noted(CUresult r, uint64_t base, size_t size, tf_mem_kind kind)

@@ -1,6 +1,6 @@
 /* Runtime launch routes, and the registrations that name their kernels. */
 #include "describe.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "launch.h"
 #include "names.h"
 #include "replay.h"

@@ -2,7 +2,7 @@
  * legal inside device memory we saw being allocated, so these are reported
  * whether or not anything is pending. */
 #include "describe.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "state.h"
 
 static cudaError_t noted(cudaError_t r, void **p, size_t size, tf_mem_kind kind)

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "describe.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "replay.h"
 
 size_t pl_stype_size(pl_stype t)

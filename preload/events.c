@@ -1,7 +1,7 @@
 /* See events.h. The runtime's functions when present (a program's shared
  * libcudart); the driver's otherwise. */
 #include "events.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "state.h"
 
 int pl_event_create(void **event)

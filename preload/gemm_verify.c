@@ -8,7 +8,7 @@
 #include "describe.h"
 #include "gemm_verify.h"
 #include "learn.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "replay.h"
 #include "state.h"
 #include "stream_order.h"

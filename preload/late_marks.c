@@ -5,7 +5,7 @@
  * and the depth raised, so these calls are not seen as the program's. */
 #include "describe.h"
 #include "events.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "late_marks.h"
 #include "replay.h"
 #include "stream_order.h"

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "describe.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "launch.h"
 #include "launch_internal.h"
 #include "learn.h"

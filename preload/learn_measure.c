@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "describe.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "launch_internal.h"
 #include "learn.h"
 #include "replay.h"

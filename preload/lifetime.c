@@ -3,7 +3,7 @@
  * that would replay through them run first, while they still exist; a
  * replay on a destroyed stream would fail after the program was told the
  * producer succeeded. (cuBLAS and cuBLASLt handles: cublas_other.c,
- * lt_handle.c.)
+ * lt/handle.c.)
  *
  * A reset frees every allocation, so the destinations die too and dropping
  * would be enough; but the engine can only forget allocations one base at

@@ -5,7 +5,7 @@
  * runtime's wrapper around one); anything else has no identity (0). */
 #include <string.h>
 
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "names.h"
 #include "state.h"
 

@@ -1,7 +1,10 @@
 # The interposition layer: libtransfold.so, the library users preload.
-# Besides preload/*.c, the unknown-work hooks of every cuBLAS entry point
-# not modelled here are generated from the installed cublas_api.h.
-PRELOAD_SRC := $(wildcard preload/*.c)
+# Folders by family: preload/ the CUDA runtime/driver and cuBLAS hooks with
+# their shared steps, preload/lt/ the cuBLASLt hooks, preload/tables/ the
+# hook tables and how the real functions are found. Besides these, the
+# unknown-work hooks of every cuBLAS entry point not modelled here are
+# generated from the installed cublas_api.h.
+PRELOAD_SRC := $(wildcard preload/*.c preload/lt/*.c preload/tables/*.c)
 PRELOAD_GEN := $(BUILD)/preload/gen
 PRELOAD_GEN_DEF := $(PRELOAD_GEN)/hooks_cublas_gen.def
 PRELOAD_GEN_C := $(PRELOAD_GEN)/cublas_unknown_gen.c
@@ -9,10 +12,10 @@ PRELOAD_OBJ := $(PRELOAD_SRC:%.c=$(BUILD)/%.o) $(PRELOAD_GEN)/cublas_unknown_gen
 TRANSFOLD_SO := $(BUILD)/libtransfold.so
 PRELOAD_CFLAGS = $(CFLAGS) -fvisibility=hidden $(CUDA_INC) -Ianalysis -Ipreload -I$(PRELOAD_GEN)
 
-$(PRELOAD_GEN_DEF) $(PRELOAD_GEN_C) &: preload/gen_cublas_hooks.sh preload/cublas_host_only.txt \
-    $(wildcard preload/*.def) $(CUDA_HOME)/include/cublas_api.h | $(DEPS_STAMP)
+$(PRELOAD_GEN_DEF) $(PRELOAD_GEN_C) &: preload/tables/gen_cublas_hooks.sh preload/tables/cublas_host_only.txt \
+    $(wildcard preload/tables/*.def) $(CUDA_HOME)/include/cublas_api.h | $(DEPS_STAMP)
 	@mkdir -p $(PRELOAD_GEN)
-	bash preload/gen_cublas_hooks.sh $(CUDA_HOME)/include/cublas_api.h $(PRELOAD_GEN_DEF) $(PRELOAD_GEN_C)
+	bash preload/tables/gen_cublas_hooks.sh $(CUDA_HOME)/include/cublas_api.h $(PRELOAD_GEN_DEF) $(PRELOAD_GEN_C)
 
 # The generated table is a prerequisite of every object: the first build
 # has no .d files yet to say which include it.

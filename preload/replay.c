@@ -2,7 +2,7 @@
 #include "replay.h"
 #include "describe.h"
 #include "events.h"
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "state.h"
 #include "stream_order.h"
 

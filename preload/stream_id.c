@@ -2,7 +2,7 @@
  * handles replays use to reach those streams again. */
 #include <stdatomic.h>
 
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "state.h"
 #include "replay.h"
 #include "stream_id.h"

@@ -143,7 +143,7 @@ case_hard_cgemv() { # a conjugate transpose folded into cublasCgemv
 case_hard_cublas_coverage() { # every entry point of the headers: modelled, unknown work, or host-only
     local defined names missing="" host_re n=0
     defined=$(nm -D --defined-only "$BUILD/libtransfold.so" 2>/dev/null | awk '{print $3}' | sed 's/@.*//')
-    host_re="^($(grep -v '^#' "$ROOT/preload/cublas_host_only.txt" | grep . | sed 's/\*/.*/g' | paste -sd'|' -))\$"
+    host_re="^($(grep -v '^#' "$ROOT/preload/tables/cublas_host_only.txt" | grep . | sed 's/\*/.*/g' | paste -sd'|' -))\$"
     # an extraction of its own, independent of the generator's parser
     local inc=${CUDA_HOME:-/usr/local/cuda}/include
     names=$(cat "$inc/cublas_api.h" "$inc/cublasLt.h" | tr '\n' ' ' |

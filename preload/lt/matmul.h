@@ -1,8 +1,8 @@
 /* cublasLtMatmul as the engine sees it: the call, what its descriptors
  * say (from their shadows), and the engine description built from both. */
-#ifndef TF_LT_MATMUL_H
-#define TF_LT_MATMUL_H
-#include "lt_layout.h"
+#ifndef PL_LT_MATMUL_H
+#define PL_LT_MATMUL_H
+#include "lt/descriptors.h"
 #include "state.h"
 
 enum { LT_A, LT_B, LT_C, LT_D };
@@ -29,7 +29,7 @@ typedef struct lt_matmul_shadow {
     uint32_t epilogue;
     bool complex_type;
     int32_t scale_mode[2];           /* A_SCALE_MODE, B_SCALE_MODE */
-    bool side_pointers;              /* any epilogue or scale pointer set (lt_matmul_side.c) */
+    bool side_pointers;              /* any epilogue or scale pointer set (matmul_describe.c) */
     uint64_t snapshot;               /* unique to this decoding (lt_matmul_describe) */
 } lt_matmul_shadow;
 
@@ -59,5 +59,12 @@ static inline cublasStatus_t lt_matmul_invoke(const lt_matmul_call *c)
                                            (void *)(uintptr_t)c->ptr[LT_D], c->lay[LT_D], c->algo,
                                            c->workspace, c->workspace_size, c->stream));
 }
+
+/* Verify mode for folded cublasLtMatmul calls (matmul.c). */
+/* Verify mode around a folded call: a snapshot of D before it (NULL when
+ * verify is off), the unfolded call and comparison after it. */
+void *lt_matmul_verify_begin(const tf_gemm *g);
+void lt_matmul_verify_end(const lt_matmul_call *c, const lt_matmul_shadow *s, const tf_gemm *g,
+                          const tf_plan *plan, void *snapshot, bool ran);
 
 #endif

@@ -6,7 +6,7 @@
  * this way, so this is what puts their launches in front of us. */
 #include <stdio.h>
 
-#include "hooks.h"
+#include "tables/hooks.h"
 #include "state.h"
 
 /* Which of our driver hooks an API name means when the pointer itself is

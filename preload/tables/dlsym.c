@@ -21,8 +21,8 @@
 #include <link.h>
 #include <stdatomic.h>
 
-#include "hooks.h"
-#include "real_dlsym.h"
+#include "tables/hooks.h"
+#include "tables/real_dlsym.h"
 #include "state.h"
 
 static __thread int dlsym_depth __attribute__((tls_model("initial-exec")));

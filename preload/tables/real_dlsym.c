@@ -5,7 +5,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-#include "real_dlsym.h"
+#include "tables/real_dlsym.h"
 
 static _Atomic(pl_dlsym_fn) real_dlsym;
 

@@ -9,8 +9,8 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "hooks.h"
-#include "real_dlsym.h"
+#include "tables/hooks.h"
+#include "tables/real_dlsym.h"
 
 typedef struct pl_fn_entry {
     const char *name;
@@ -24,7 +24,7 @@ typedef struct pl_fn_entry {
 static const pl_fn_entry pl_fns[TF_ID_COUNT] = {
 #define HOOK(lib, ret, name, params) [TF_ID_##name] = { #name, TF_LIB_##lib, (void *)&name },
 #define USE(lib, ret, name, params) [TF_ID_##name] = { #name, TF_LIB_##lib, NULL },
-#include "hooks_list.h"
+#include "tables/hooks_list.h"
 #undef HOOK
 #undef USE
 };

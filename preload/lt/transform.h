@@ -1,14 +1,14 @@
 /* cublasLtMatrixTransform, C = alpha*op(A) + beta*op(B), as a transpose
  * producer.
  *
- * In column-major views (see lt_layout.h) an operand lands in C transposed
+ * In column-major views (see descriptors.h) an operand lands in C transposed
  * when an odd number of these hold: it is row-ordered, C is row-ordered,
  * its op transposes. So TRANSA = T with equal orders is a transpose, and so
  * is TRANSA = N from row to column order. It is a pure transpose of A when
  * beta is a known 0 (B is then not read), and of B in the mirror case. */
-#ifndef TF_LT_TRANSFORM_H
-#define TF_LT_TRANSFORM_H
-#include "lt_layout.h"
+#ifndef PL_LT_TRANSFORM_H
+#define PL_LT_TRANSFORM_H
+#include "lt/descriptors.h"
 #include "state.h"
 
 enum { LT_XA, LT_XB, LT_XC };

@@ -20,7 +20,7 @@
 typedef enum pl_fn_id {
 #define HOOK(lib, ret, name, params) TF_ID_##name,
 #define USE(lib, ret, name, params) TF_ID_##name,
-#include "hooks_list.h"
+#include "tables/hooks_list.h"
 #undef HOOK
 #undef USE
     TF_ID_COUNT
@@ -28,7 +28,7 @@ typedef enum pl_fn_id {
 
 #define HOOK(lib, ret, name, params) typedef ret(*pl_fn_##name) params; TF_EXPORT ret name params;
 #define USE(lib, ret, name, params) typedef ret(*pl_fn_##name) params;
-#include "hooks_list.h"
+#include "tables/hooks_list.h"
 #undef HOOK
 #undef USE
 

@@ -1,0 +1,131 @@
+/* cuBLASLt descriptor contents as transfold keeps them: the attribute sets
+ * a program set, the matrix layouts they decode to, the shadows that hold
+ * both per descriptor, and descriptors built again from a shadow. */
+#ifndef PL_LT_DESCRIPTORS_H
+#define PL_LT_DESCRIPTORS_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "describe.h"
+#include "tables/hooks.h"
+
+/* The attributes a program set on one cuBLASLt descriptor, as raw bytes.
+ *
+ * Kept sorted by id with unused bytes zeroed, so two sets compare (and
+ * hash) as plain memory: the heuristic cache keys on them. Attributes are
+ * scalars or pointers; one larger than LT_ATTR_BYTES marks the set opaque
+ * (it cannot be replayed onto a new descriptor). */
+#define LT_ATTR_MAX 48
+#define LT_ATTR_BYTES 16
+
+typedef struct lt_attr {
+    int32_t id;
+    uint32_t size;
+    unsigned char v[LT_ATTR_BYTES];
+} lt_attr;
+
+typedef struct lt_attrs {
+    uint32_t n;
+    bool opaque;
+    lt_attr a[LT_ATTR_MAX];
+} lt_attrs;
+
+void lt_attrs_clear(lt_attrs *s);
+/* Records (or replaces) one attribute; marks the set opaque when it does
+ * not fit. */
+void lt_attrs_set(lt_attrs *s, int32_t id, const void *buf, size_t size);
+/* Typed reads; `dflt` when unset or stored with another size. */
+int64_t lt_attrs_int(const lt_attrs *s, int32_t id, int64_t dflt);
+uint64_t lt_attrs_u64(const lt_attrs *s, int32_t id, uint64_t dflt);
+/* Typed writes of the attribute's documented width. */
+void lt_attrs_set_i32(lt_attrs *s, int32_t id, int32_t v);
+void lt_attrs_set_u64(lt_attrs *s, int32_t id, uint64_t v);
+void lt_attrs_set_i64(lt_attrs *s, int32_t id, int64_t v);
+
+/* Bytes of the used part: copies and comparisons stop there. */
+size_t lt_attrs_used(const lt_attrs *s);
+void lt_attrs_copy(lt_attrs *dst, const lt_attrs *src);
+bool lt_attrs_equal(const lt_attrs *x, const lt_attrs *y);
+
+/* cuBLASLt matrix layouts in the engine's column-major terms.
+ *
+ * A layout is rows x cols of the matrix as the operation sees it before
+ * its op. ORDER_COL stores element (i,j) at i + j*ld: the column-major
+ * view is rows x cols, ld. ORDER_ROW stores it at i*ld + j: in memory that
+ * is the column-major matrix of its transpose, a cols x rows view with the
+ * same ld. So for a row-ordered operand read with op X, the engine sees
+ * X composed with one transpose: N reads the view transposed (engine T),
+ * T reads the view as stored (engine N), and C reads the view conjugated
+ * but not transposed, which no engine op expresses (fine for real types,
+ * where C is T). Folding swaps the layout's rows and cols in both orders:
+ * the source of a transpose has the transposed shape, whichever way the
+ * order maps it to memory. */
+typedef struct lt_layout {
+    cudaDataType type;
+    uint32_t elem;     /* 0: a type transfold does not size */
+    int32_t order;
+    int64_t rows, cols, ld;
+    int32_t batch;
+    int64_t stride;
+    bool plain;        /* column or row order, interleaved, strided batches, sized type */
+} lt_layout;
+
+lt_layout lt_layout_decode(const lt_attrs *a);
+bool lt_layout_row(const lt_layout *l);
+/* The column-major view of the layout's memory at p. */
+tf_view lt_layout_view(const lt_layout *l, const void *p);
+
+/* The engine op for a layout read with cuBLAS op `op`; false when none
+ * expresses it. */
+bool lt_op_to_engine(const lt_layout *l, cublasOperation_t op, bool complex_type, tf_op *out);
+/* The cuBLAS op that reads the engine op `op` from a layout of this order. */
+bool lt_op_from_engine(const lt_layout *l, tf_op op, bool complex_type, cublasOperation_t *out);
+
+/* The attributes of a layout over the source of a transpose: rows and cols
+ * swapped, the source's ld and (for batches that move) batch stride. */
+void lt_layout_folded(lt_attrs *a, const lt_layout *l, int64_t ld, int64_t stride);
+
+/* The scalar type of alpha and beta for a descriptor's scale type. */
+pl_stype lt_scale_stype(int64_t scale);
+bool lt_op_valid(int64_t op);
+
+/* Shadow descriptors: what transfold knows of each cuBLASLt descriptor the
+ * program made, keyed by the descriptor's address.
+ *
+ * Created by Create/Init, updated by each successful SetAttribute, dropped
+ * by Destroy. Descriptors made before transfold was active, or inside
+ * another library call, have no shadow; callers treat them as unknown. */
+typedef enum lt_kind { LT_MATMUL, LT_LAYOUT, LT_PREF, LT_TRANSFORM } lt_kind;
+
+/* A fresh shadow holding the creation arguments as attributes. */
+void lt_shadow_reset(lt_kind kind, const void *desc, const lt_attrs *initial);
+void lt_shadow_set(const void *desc, int32_t id, const void *buf, size_t size);
+void lt_shadow_forget(const void *desc);
+/* Copies the shadow out; false when there is none of that kind or it is
+ * opaque. */
+bool lt_shadow_get(lt_kind kind, const void *desc, lt_attrs *out);
+/* The version of each of n shadows (kinds[i], descs[i]): a number unique to
+ * its current content across all shadows and all time, changed by every
+ * Create/Init and SetAttribute; 0 when lt_shadow_get would fail. Decoded
+ * snapshots keyed on versions stay valid while the versions do. */
+/* A number that changes whenever any shadow does (reset, set, forget): a
+ * caller that read it before checking versions may skip the check while
+ * it stays the same. */
+uint64_t lt_shadow_epoch(void);
+void lt_shadow_versions(int n, const lt_kind *kinds, const void *const *descs, uint64_t *out);
+
+/* Real cuBLASLt descriptors made from attribute sets: an equivalent of a
+ * program's descriptor (its shadow), or one with a change (edit a copy of
+ * the set first). Used for folded matmuls, heuristic preferences and the
+ * deep copies a deferred transform replays with. */
+/* Creates the descriptor and sets every recorded attribute. On failure
+ * nothing is left behind and *out is NULL. */
+cublasStatus_t lt_build(lt_kind kind, const lt_attrs *a, void **out);
+void lt_unbuild(lt_kind kind, void *d);
+
+/* A deep copy of a program's descriptor, from its shadow; NULL when it
+ * has none (or d is NULL). */
+void *lt_clone(lt_kind kind, const void *d);
+
+#endif
