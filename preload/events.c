@@ -4,58 +4,48 @@
 #include "tables/hooks.h"
 #include "state.h"
 
+/* The runtime's RT(RT_ARGS) when the program has a runtime library, else
+ * the driver's DRV(DRV_ARGS); a status either way. */
+#define PL_RT_OR_DRIVER(RT, RT_ARGS, DRV, DRV_ARGS)                                  \
+    do {                                                                             \
+        pl_fn_##RT rt = TF_REAL(RT);                                                 \
+        if (rt)                                                                      \
+            return rt RT_ARGS;                                                       \
+        pl_fn_##DRV drv = TF_REAL(DRV);                                              \
+        return drv ? (int)drv DRV_ARGS : cudaErrorSharedObjectSymbolNotFound;        \
+    } while (0)
+
 int pl_event_create(void **event)
 {
-    pl_fn_cudaEventCreateWithFlags rt = TF_REAL(cudaEventCreateWithFlags);
-    pl_fn_cuEventCreate drv = TF_REAL(cuEventCreate);
-    if (rt)
-        return rt((cudaEvent_t *)event, cudaEventDisableTiming);
-    return drv ? (int)drv((CUevent *)event, CU_EVENT_DISABLE_TIMING) : cudaErrorSharedObjectSymbolNotFound;
+    PL_RT_OR_DRIVER(cudaEventCreateWithFlags, ((cudaEvent_t *)event, cudaEventDisableTiming),
+                    cuEventCreate, ((CUevent *)event, CU_EVENT_DISABLE_TIMING));
 }
 
 int pl_event_record(void *event, void *stream)
 {
-    pl_fn_cudaEventRecord rt = TF_REAL(cudaEventRecord);
-    pl_fn_cuEventRecord drv = TF_REAL(cuEventRecord);
-    if (rt)
-        return rt((cudaEvent_t)event, (cudaStream_t)stream);
-    return drv ? (int)drv((CUevent)event, (CUstream)stream) : cudaErrorSharedObjectSymbolNotFound;
+    PL_RT_OR_DRIVER(cudaEventRecord, ((cudaEvent_t)event, (cudaStream_t)stream),
+                    cuEventRecord, ((CUevent)event, (CUstream)stream));
 }
 
 int pl_event_query(void *event)
 {
-    pl_fn_cudaEventQuery rt = TF_REAL(cudaEventQuery);
-    pl_fn_cuEventQuery drv = TF_REAL(cuEventQuery);
-    if (rt)
-        return rt((cudaEvent_t)event);
-    return drv ? (int)drv((CUevent)event) : cudaErrorSharedObjectSymbolNotFound;
+    PL_RT_OR_DRIVER(cudaEventQuery, ((cudaEvent_t)event), cuEventQuery, ((CUevent)event));
 }
 
 int pl_event_sync(void *event)
 {
-    pl_fn_cudaEventSynchronize rt = TF_REAL(cudaEventSynchronize);
-    pl_fn_cuEventSynchronize drv = TF_REAL(cuEventSynchronize);
-    if (rt)
-        return rt((cudaEvent_t)event);
-    return drv ? (int)drv((CUevent)event) : cudaErrorSharedObjectSymbolNotFound;
+    PL_RT_OR_DRIVER(cudaEventSynchronize, ((cudaEvent_t)event), cuEventSynchronize, ((CUevent)event));
 }
 
 int pl_event_destroy(void *event)
 {
-    pl_fn_cudaEventDestroy rt = TF_REAL(cudaEventDestroy);
-    pl_fn_cuEventDestroy_v2 drv = TF_REAL(cuEventDestroy_v2);
-    if (rt)
-        return rt((cudaEvent_t)event);
-    return drv ? (int)drv((CUevent)event) : cudaErrorSharedObjectSymbolNotFound;
+    PL_RT_OR_DRIVER(cudaEventDestroy, ((cudaEvent_t)event), cuEventDestroy_v2, ((CUevent)event));
 }
 
 int pl_event_wait(void *stream, void *event)
 {
-    pl_fn_cudaStreamWaitEvent rt = TF_REAL(cudaStreamWaitEvent);
-    pl_fn_cuStreamWaitEvent drv = TF_REAL(cuStreamWaitEvent);
-    if (rt)
-        return rt((cudaStream_t)stream, (cudaEvent_t)event, 0);
-    return drv ? (int)drv((CUstream)stream, (CUevent)event, 0) : cudaErrorSharedObjectSymbolNotFound;
+    PL_RT_OR_DRIVER(cudaStreamWaitEvent, ((cudaStream_t)stream, (cudaEvent_t)event, 0),
+                    cuStreamWaitEvent, ((CUstream)stream, (CUevent)event, 0));
 }
 
 bool pl_stream_is_capturing(void *stream)

@@ -15,7 +15,7 @@ import struct
 import sys
 
 import numpy as np
-from refcheck import tf_val
+from refcheck import read_tokens, tf_val
 
 M, N, K = 136, 24, 256
 
@@ -125,11 +125,7 @@ def hexbytes(tokens):
 
 
 def main():
-    out = {}
-    for line in open(sys.argv[1]):
-        t = line.split()
-        if len(t) >= 2:
-            out[(t[0], t[1])] = t[2:]
+    out = read_tokens(sys.argv[1])
     c = c_matrix()
     bad = 0
 

@@ -16,7 +16,7 @@ Usage: lt_imma_check.py OUTPUT_OF_lt_imma"""
 import sys
 
 import numpy as np
-from refcheck import tf_val
+from refcheck import read_tokens, tf_val
 
 M, N, K = 40, 20, 70
 
@@ -51,11 +51,7 @@ def check_buffer(got, mat, pos, ld):
 
 
 def main():
-    out = {}
-    for line in open(sys.argv[1]):
-        t = line.split()
-        if len(t) >= 2:
-            out[(t[0], t[1])] = t[2:]
+    out = read_tokens(sys.argv[1])
     a = np.array([[2 * tf_val(i + j * M, 1) for j in range(K)] for i in range(M)], dtype=np.int64)
     b = np.array([[2 * tf_val(i + j * K, 2) for j in range(N)] for i in range(K)], dtype=np.int64)
     c = a @ b

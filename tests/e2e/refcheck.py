@@ -9,6 +9,17 @@ def tf_val(i, seed):
     return ((i * 2654435761 + seed * 97) % 9 - 4) * 0.5
 
 
+def read_tokens(path):
+    """A program's output lines "NAME TYPE v0 v1 ...", keyed by (NAME, TYPE),
+    the values left as tokens."""
+    out = {}
+    for line in open(path):
+        t = line.split()
+        if len(t) >= 2:
+            out[(t[0], t[1])] = t[2:]
+    return out
+
+
 def compare(want, got, tol_of, flat):
     """Prints ok / MISSING / MISMATCH for each (name, type) key of want
     against got's floats; returns how many did not agree."""

@@ -30,6 +30,20 @@
                            simcublas_vec_span((a).y, (a).n, (a).incy, sizeof(T), true)};              \
     return simcublas_queue(handle, NAME, SYM##_run, &(a), sizeof(a), sp_, 2);
 
+/* The entry point: checks, scalars read (host pointer mode) or kept
+ * (device), then the runner queued. S is the sine's type. */
+#define ROT_ENTRY(SYM, NAME, IT, T, R, S)                                                          \
+    cublasStatus_t SYM(cublasHandle_t handle, IT n, T *x, IT incx, T *y, IT incy, const R *c, const S *s) \
+    {                                                                                                  \
+        cublasStatus_t st = simcublas_l1_start(handle, NAME, c && s, n, incx, incy, x, y);             \
+        if (!SIMCUBLAS_L1_RUN(st, n))                                                                  \
+            return st;                                                                                 \
+        SYM##_args a = {.n = (int)n, .incx = (int)incx, .incy = (int)incy, .x = x, .y = y};            \
+        SIMCUBLAS_SCALAR_SET(handle, a.c, c);                                                          \
+        SIMCUBLAS_SCALAR_SET(handle, a.s, s);                                                          \
+        ROT_QUEUE(SYM, NAME, T, a)                                                                     \
+    }
+
 /* A rotation with real cosine and sine R of vectors of T. */
 #define ROT_FN(SYM, NAME, IT, T, R, cb)                                                                    \
     ROT_ARGS(SYM, T, R, R)                                                                                 \
@@ -39,16 +53,7 @@
         cblas_##cb##rot(a->n, a->x, a->incx, a->y, a->incy, SIMCUBLAS_SCALAR_GET(a->c),                    \
                         SIMCUBLAS_SCALAR_GET(a->s));                                                       \
     }                                                                                                      \
-    cublasStatus_t SYM(cublasHandle_t handle, IT n, T *x, IT incx, T *y, IT incy, const R *c, const R *s)  \
-    {                                                                                                      \
-        cublasStatus_t st = simcublas_l1_start(handle, NAME, c && s, n, incx, incy, x, y);                 \
-        if (!SIMCUBLAS_L1_RUN(st, n))                                                                      \
-            return st;                                                                                     \
-        SYM##_args a = {.n = (int)n, .incx = (int)incx, .incy = (int)incy, .x = x, .y = y};                \
-        SIMCUBLAS_SCALAR_SET(handle, a.c, c);                                                              \
-        SIMCUBLAS_SCALAR_SET(handle, a.s, s);                                                              \
-        ROT_QUEUE(SYM, NAME, T, a)                                                                         \
-    }
+    ROT_ENTRY(SYM, NAME, IT, T, R, R)
 #define CROT_FN(SYM, NAME, IT, T, R, CT)                                                                      \
     ROT_ARGS(SYM, T, R, T)                                                                                    \
     static void SYM##_run(void *p)                                                                            \
@@ -66,16 +71,7 @@
             a->y[iy] = (T){creal(yn), cimag(yn)};                                                             \
         }                                                                                                     \
     }                                                                                                         \
-    cublasStatus_t SYM(cublasHandle_t handle, IT n, T *x, IT incx, T *y, IT incy, const R *c, const T *s)    \
-    {                                                                                                         \
-        cublasStatus_t st = simcublas_l1_start(handle, NAME, c && s, n, incx, incy, x, y);                    \
-        if (!SIMCUBLAS_L1_RUN(st, n))                                                                         \
-            return st;                                                                                        \
-        SYM##_args a = {.n = (int)n, .incx = (int)incx, .incy = (int)incy, .x = x, .y = y};                   \
-        SIMCUBLAS_SCALAR_SET(handle, a.c, c);                                                                 \
-        SIMCUBLAS_SCALAR_SET(handle, a.s, s);                                                                 \
-        ROT_QUEUE(SYM, NAME, T, a)                                                                            \
-    }
+    ROT_ENTRY(SYM, NAME, IT, T, R, T)
 
 /* rotg and rotmg work on scalars where the pointers say, updated in place:
  * queued, and waited for in host pointer mode (queue.h). */
