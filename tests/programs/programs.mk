@@ -40,7 +40,8 @@ programs: $(PROG_BIN) $(PROG_PTX) $(TWIN_LIB)
 # "The CPU stand-in"); tests/e2e/cases_static.sh compares each with its
 # shared build.
 PROG_STATIC_CU := demo kern geam lt streams concurrency lifecycle invalid hardening
-PROG_STATIC_C  := driver blas1 blas2 blas3 blas3x blas_ext blas_after_geam gemm_grouped lt_algo lt_batch_ptr lt_planar
+PROG_STATIC_C  := driver blas1 blas2 blas3 blas3x blas_ext blas_after_geam gemm_grouped lt_algo lt_batch_ptr lt_planar \
+                  lt_blockscale lt_imma blas_queued
 PROG_STATIC    := $(addprefix $(BUILD)/programs/static/,$(PROG_STATIC_CU) $(PROG_STATIC_C))
 
 $(BUILD)/programs/static/%: tests/programs/%.cu $(wildcard tests/programs/*.h tests/programs/*.cuh) | $(DEPS_STAMP)
