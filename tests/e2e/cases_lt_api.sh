@@ -34,6 +34,14 @@ case_lt_block_scales() { # MXFP8/NVFP4 block scales, block-quantized D with D_OU
     expect_same_trace fold
 }
 
+case_lt_block128_scales() { # Hopper's fp32 block scales: VEC128_32F and BLK128x128_32F A and B (SIMCUDA_CC 9.0)
+    run_all lt_blockscale hopper
+    numpy_check lt_blockscale_check.py base
+    numpy_check lt_blockscale_check.py fold
+    expect_trace base cublasLtMatmul 3
+    expect_same_trace fold
+}
+
 case_lt_imma_orders() { # int8 matmul through COL32 / COL4_4R2_8C / COL32_2R_4R4 transforms, and in column order
     run_all lt_imma
     numpy_check lt_imma_check.py base

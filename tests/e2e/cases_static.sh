@@ -127,6 +127,7 @@ case_static_lt_algo() { static_twin lt_algo; numpy_check lt_algo_check.py base; 
 case_static_lt_batch_ptr() { static_twin lt_batch_ptr; numpy_check lt_batch_ptr_check.py base; }
 case_static_lt_planar() { static_twin lt_planar; numpy_check lt_planar_check.py base; }
 case_static_lt_block_scales() { SIMCUDA_CC=10.0 static_twin lt_blockscale; numpy_check lt_blockscale_check.py base; numpy_check lt_blockscale_check.py fold; }
+case_static_lt_block128_scales() { static_twin lt_blockscale hopper; numpy_check lt_blockscale_check.py base; numpy_check lt_blockscale_check.py fold; }
 case_static_lt_imma_orders() { static_twin lt_imma; numpy_check lt_imma_check.py base; numpy_check lt_imma_check.py fold; }
 case_static_blas_queued() { static_twin blas_queued ordered; numpy_check blas_queued_check.py base; }
 

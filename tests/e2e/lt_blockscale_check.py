@@ -8,6 +8,10 @@ smallest UE8M0 (UE4M3) factor bringing the block's largest magnitude within
 E4M3 (E2M1), and the values divided by it and rounded to nearest even;
 AMAX_D is the largest magnitude before the D scale. GetIds gives ids for
 NVFP4 and FP8 types with a narrow D; the refusals are NOT_SUPPORTED (15).
+The output of `lt_blockscale hopper` (first line "mode hopper") is checked
+for Hopper's fp32 block scales instead: each element of op(A) times the
+factor of its row's (VEC128_32F) or its 128-row tile's (BLK128x128_32F)
+k-block of 128, likewise op(B), the factors recomputed here.
 
 Usage: lt_blockscale_check.py OUTPUT_OF_lt_blockscale"""
 import math
@@ -124,6 +128,36 @@ def hexbytes(tokens):
     return bytes.fromhex("".join(tokens))
 
 
+def bf16_values(got):
+    """The BF16 D of the program's hex bytes, as floats."""
+    if got is None:
+        return None
+    return [struct.unpack("<f", struct.pack("<I", (got[2 * i + 1] << 24) | (got[2 * i] << 16)))[0] for i in range(M * N)]
+
+
+def f32_factor(o, b, seed):
+    """lt_blockscale.c's f32_factor: the fp32 factor of outer index o, k-block b."""
+    return 0.25 * (1 + (o * 37 + b * 11 + (o * o) % 13 + o // 128 * 3 + seed) % 8)
+
+
+def f32_scaled(cols, seed, blk, fseed):
+    """op(X) (cols x K) times its VEC128_32F (blk: BLK128x128_32F) factors."""
+    x = operand(cols, seed, 0, 0)
+    f = np.array([[f32_factor(c // 128 if blk else c, k // 128, fseed) for k in range(K)] for c in range(cols)])
+    return x * f
+
+
+def check_hopper(out, c, expect, got_bytes):
+    runs = {"v128v128": (False, False), "v128blk": (False, True), "blkv128": (True, False)}
+    for name, (ablk, bblk) in runs.items():
+        a = f32_scaled(M, 1, ablk, 3 if ablk else 1)
+        b = f32_scaled(N, 2, bblk, 4 if bblk else 2)
+        x = 2 * (a @ b.T) + c
+        expect((name, "D"), [bf16(float(x[i % M, i // M])) for i in range(M * N)], bf16_values(got_bytes((name, "D"))))
+    for name in ("blkblk", "v128scalar", "v128fp8d"):
+        expect(("refused", name), ["15"], out.get(("refused", name)))
+
+
 def main():
     out = read_tokens(sys.argv[1])
     c = c_matrix()
@@ -139,6 +173,10 @@ def main():
 
     def got_bytes(key):
         return list(hexbytes(out[key])) if key in out else None
+
+    if ("mode", "hopper") in out:
+        check_hopper(out, c, expect, got_bytes)
+        sys.exit(1 if bad else 0)
 
     a8, b8 = operand(M, 1, 32, 1), operand(N, 2, 32, 2)
     x = 2 * (a8 @ b8.T) + c

@@ -9,17 +9,30 @@
  *   outer  E4M3 A and B with OUTER_VEC_32F (per-row, per-column) scales,
  *          BF16 D;
  * each through the heuristic's algorithm, as the samples run it; the ids
- * GetIds gives for NVFP4 (FP4 D) and FP8 (FP8 D) types; and two refusals:
- * VEC128_32F, VEC32 A with a scalar-scaled B, and a transform of FP4 data.
- * Scale factors are written in the documented tiled layout (128 x 4 tiles).
+ * GetIds gives for NVFP4 (FP4 D) and FP8 (FP8 D) types; and refusals:
+ * VEC128_32F (Hopper's, not Blackwell's), VEC32 A with a scalar-scaled B,
+ * and a transform of FP4 data. Scale factors are written in the documented
+ * tiled layout (128 x 4 tiles).
+ * With the argument `hopper` (run at SIMCUDA_CC=9.0) it runs instead
+ * Hopper's fp32 block scales on E4M3 A and B with a BF16 D, the way
+ * DeepSeek-style FP8 training uses them:
+ *   v128v128  A and B with VEC128_32F (per 1 x 128 vector along k);
+ *   v128blk   A VEC128_32F, B BLK128x128_32F (per 128 x 128 block);
+ *   blkv128   A BLK128x128_32F, B VEC128_32F;
+ * and refusals: both BLK128x128_32F (the documentation's table says no),
+ * VEC128 A with a scalar-scaled B, and an E4M3 D. The fp32 factors differ
+ * from block to block and the arrays' padding holds NaN, so a factor read
+ * at a wrong offset changes D.
  *
- * Usage: lt_blockscale
+ * Usage: lt_blockscale [hopper]
  * Prints the id counts, each D, each D_OUT factor array and AMAX_D as hex
  * bytes, and the refusals' statuses; tests/e2e/lt_blockscale_check.py recomputes them with
  * numpy. */
 #include <cublasLt.h>
 
+#include <math.h>
 #include <stdbool.h>
+#include <string.h>
 
 #include "common.h"
 
@@ -222,10 +235,63 @@ static void *outer_vec(int n, unsigned seed)
     return upload(h, (size_t)n * sizeof(float));
 }
 
-int main(void)
+/* The fp32 factor of outer index o and k-block b: 0.25 .. 2, no short period. */
+static float f32_factor(int o, int b, unsigned seed)
+{
+    return 0.25f * (float)(1 + (o * 37 + b * 11 + (o * o) % 13 + o / 128 * 3 + (int)seed) % 8);
+}
+
+/* Factors of `outer` rows of L = K / 128 blocks: VEC128_32F outer-major
+ * (b * outer + o), else BLK128x128_32F K-major with columns L4 apart
+ * ((o / 128) * L4 + b, one factor per 128 rows). Padding holds NaN. */
+static void *f32_factors(int outer, bool blk, unsigned seed)
+{
+    int l = K / 128, l4 = (l + 3) / 4 * 4, tiles = (outer + 127) / 128;
+    size_t n = blk ? (size_t)l4 * (size_t)tiles : (size_t)l * (size_t)outer;
+    float *h = malloc(n * sizeof *h);
+    for (size_t i = 0; i < n; i++) h[i] = NAN;
+    for (int o = 0; o < (blk ? tiles : outer); o++)
+        for (int b = 0; b < l; b++) h[blk ? o * l4 + b : b * outer + o] = f32_factor(o, b, seed);
+    void *d = upload(h, n * sizeof *h);
+    free(h);
+    return d;
+}
+
+/* Hopper's VEC128_32F / BLK128x128_32F runs and refusals (SIMCUDA_CC 9.0). */
+static void hopper(cublasLtHandle_t lt)
+{
+    const int32_t v128 = CUBLASLT_MATMUL_MATRIX_SCALE_VEC128_32F, blk = CUBLASLT_MATMUL_MATRIX_SCALE_BLK128x128_32F;
+    const int32_t scalar = CUBLASLT_MATMUL_MATRIX_SCALE_SCALAR_32F;
+    void *a8 = operand(M, 1, false), *b8 = operand(N, 2, false), *c = bf16_c();
+    void *va = f32_factors(M, false, 1), *vb = f32_factors(N, false, 2);
+    void *ba = f32_factors(M, true, 3), *bb = f32_factors(N, true, 4);
+    run_spec runs[] = {
+        {"v128v128", CUDA_R_8F_E4M3, CUDA_R_16BF, v128, v128, scalar, va, vb, NULL, 1.0f},
+        {"v128blk", CUDA_R_8F_E4M3, CUDA_R_16BF, v128, blk, scalar, va, bb, NULL, 1.0f},
+        {"blkv128", CUDA_R_8F_E4M3, CUDA_R_16BF, blk, v128, scalar, ba, vb, NULL, 1.0f},
+    };
+    printf("mode hopper\n");
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) run(lt, &runs[i], a8, b8, c);
+    void *d = filled((size_t)M * N * 2);
+    run_spec both = {"blkblk", CUDA_R_8F_E4M3, CUDA_R_16BF, blk, blk, scalar, ba, bb, NULL, 1.0f};
+    run_spec half = {"v128scalar", CUDA_R_8F_E4M3, CUDA_R_16BF, v128, scalar, scalar, va, NULL, NULL, 1.0f};
+    run_spec fp8d = {"v128fp8d", CUDA_R_8F_E4M3, CUDA_R_8F_E4M3, v128, v128, scalar, va, vb, NULL, 1.0f};
+    printf("refused blkblk %d\n", (int)matmul(lt, &both, a8, b8, c, d, NULL));
+    printf("refused v128scalar %d\n", (int)matmul(lt, &half, a8, b8, c, d, NULL));
+    printf("refused v128fp8d %d\n", (int)matmul(lt, &fp8d, a8, b8, c, d, NULL));
+    void *all[] = {a8, b8, c, va, vb, ba, bb, d};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) CK(cudaFree(all[i]));
+}
+
+int main(int argc, char **argv)
 {
     cublasLtHandle_t lt;
     CKB(cublasLtCreate(&lt));
+    if (argc > 1 && strcmp(argv[1], "hopper") == 0) {
+        hopper(lt);
+        CKB(cublasLtDestroy(lt));
+        return 0;
+    }
     const int32_t vec32 = CUBLASLT_MATMUL_MATRIX_SCALE_VEC32_UE8M0, vec16 = CUBLASLT_MATMUL_MATRIX_SCALE_VEC16_UE4M3;
     const int32_t outer = CUBLASLT_MATMUL_MATRIX_SCALE_OUTER_VEC_32F, scalar = CUBLASLT_MATMUL_MATRIX_SCALE_SCALAR_32F;
     void *a8 = operand(M, 1, false), *b8 = operand(N, 2, false), *a4 = operand(M, 3, true);

@@ -34,7 +34,7 @@ static void nibble_spans(const sim_mat *m, int64_t rows, int64_t cols, int64_t b
 static void bscale_spans(const sim_bscale *sc, int64_t outer, int write, simcuda_span *out, size_t *n)
 {
     if (sc->p)
-        spans_of(&(sim_mat){.base = sc->p, .type = CUDA_R_8I, .rs = 1}, sim_bscale_bytes(outer, sc->blocks), 1, 1,
+        spans_of(&(sim_mat){.base = sc->p, .type = CUDA_R_8I, .rs = 1}, sim_bscale_bytes(sc, outer), 1, 1,
                  write, out, n);
 }
 

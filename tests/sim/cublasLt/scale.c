@@ -8,6 +8,26 @@
  * 593 for (5, 2) and (5, 5) of a 128 x 128 NVFP4 operand, as this does). */
 #include "scale.h"
 
+#include <string.h>
+
+/* Hopper's fp32 factors (cuBLAS documentation, "128-element 1D and 128x128
+ * 2D Block Scaling For FP8 Data Types", "Scaling factors layouts"), L =
+ * ceil(k / 128) blocks along k:
+ *   VEC128_32F      outer-major (M-major for A, N-major for B): an outer x L
+ *                   array with the outer index contiguous, factor (o, b) at
+ *                   b * outer + o;
+ *   BLK128x128_32F  K-major: L4 x ceil(outer / 128), L4 = L rounded up to a
+ *                   multiple of 4, factor (o, b) at (o / 128) * L4 + b.
+ * Assumptions (the documentation gives shapes, not strides): VEC128's
+ * leading dimension is exactly m (n), and BLK128x128's column stride is
+ * exactly L4 (the documentation only requires a multiple of 4). */
+static int64_t f32_index(const sim_bscale *s, int64_t outer, int64_t block)
+{
+    if (s->blk2d)
+        return (outer / 128) * ((s->blocks + 3) / 4 * 4) + block;
+    return block * s->outer + outer;
+}
+
 int64_t sim_bscale_index(const sim_bscale *s, int64_t outer, int64_t block)
 {
     int64_t tiles_across = (s->blocks + 3) / 4;
@@ -17,11 +37,18 @@ int64_t sim_bscale_index(const sim_bscale *s, int64_t outer, int64_t block)
 
 float sim_bscale_at(const sim_bscale *s, int64_t outer, int64_t inner)
 {
+    if (s->vec == 128) {
+        float f;
+        memcpy(&f, s->p + 4 * f32_index(s, outer, inner / 128), sizeof f);
+        return f;
+    }
     uint8_t v = s->p[sim_bscale_index(s, outer, inner / s->vec)];
     return s->vec == 32 ? sim_ue8m0_to_float(v) : sim_ue4m3_to_float(v);
 }
 
-int64_t sim_bscale_bytes(int64_t outer, int64_t blocks)
+int64_t sim_bscale_bytes(const sim_bscale *s, int64_t outer)
 {
-    return (outer + 127) / 128 * 128 * ((blocks + 3) / 4 * 4);
+    if (s->vec == 128)
+        return 4 * (s->blk2d ? (outer + 127) / 128 * ((s->blocks + 3) / 4 * 4) : outer * s->blocks);
+    return (outer + 127) / 128 * 128 * ((s->blocks + 3) / 4 * 4);
 }

@@ -28,11 +28,14 @@ typedef struct sim_mat {
 /* Block scale factors (cuBLASLt's VEC32_UE8M0 and VEC16_UE4M3 modes): one
  * 8-bit factor per `vec` consecutive elements along k of each row of op(A)
  * or column of op(B) ("outer" index), or along m of each column of D, in
- * the tiled layout of the cuBLAS documentation (scale.c). */
+ * the tiled layout of the cuBLAS documentation (scale.c). vec 128: Hopper's
+ * fp32 factors (VEC128_32F, or BLK128x128_32F when blk2d), plain arrays. */
 typedef struct sim_bscale {
     const uint8_t *p;   /* NULL: no block scales */
-    int vec;            /* 32: UE8M0 factors; 16: UE4M3 */
+    int vec;            /* 32: UE8M0 factors; 16: UE4M3; 128: fp32 */
     int64_t blocks;     /* blocks along the inner dimension: ceil(inner / vec) */
+    int64_t outer;      /* outer indices (m or n): VEC128_32F's leading dimension */
+    bool blk2d;         /* one factor per 128 outer indices too (BLK128x128_32F) */
 } sim_bscale;
 
 typedef enum sim_act { SIM_ACT_NONE, SIM_ACT_RELU, SIM_ACT_GELU } sim_act;
