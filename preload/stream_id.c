@@ -7,22 +7,25 @@
 #include "replay.h"
 #include "stream_id.h"
 
-/* How many devices the process sees, asked once the runtime has answered
- * cudaGetDevice (0 until then, or when it cannot say): the number cannot
- * change in a process's lifetime. */
+/* How many devices the process sees, asked once the runtime (or, without
+ * one, the driver) has answered the current device (0 until then, or when
+ * it cannot say): the number cannot change in a process's lifetime. */
 static _Atomic int pl_devices_seen;
 
-static void count_devices(void)
+static void count_devices(bool runtime)
 {
-    pl_fn_cudaGetDeviceCount count = TF_REAL(cudaGetDeviceCount);
     int n = 0;
-    if (!count)
-        return;
-    int held = pl_rt_error_hold();
-    if (count(&n) == cudaSuccess)
-        atomic_store_explicit(&pl_devices_seen, n, memory_order_relaxed);
-    else
-        pl_rt_error_release(held);
+    if (runtime) {
+        pl_fn_cudaGetDeviceCount count = TF_REAL(cudaGetDeviceCount);
+        int held = pl_rt_error_hold();
+        if (count && count(&n) != cudaSuccess)
+            pl_rt_error_release(held), n = 0;
+    } else {
+        pl_fn_cuDeviceGetCount count = TF_REAL(cuDeviceGetCount);
+        if (count && count(&n) != CUDA_SUCCESS)
+            n = 0;
+    }
+    atomic_store_explicit(&pl_devices_seen, n, memory_order_relaxed);
 }
 
 /* Not guarded by pl_rt_error_hold, since it is on every described call's
@@ -38,15 +41,16 @@ int pl_current_device(void)
     if (seen == 1)
         return 0;
     pl_fn_cudaGetDevice get = TF_REAL(cudaGetDevice);
-    if (!get) {
+    if (get) {
+        if (get(&dev) != cudaSuccess)
+            dev = -1;
+    } else {
         CUdevice d = -1;
         pl_fn_cuCtxGetDevice drv = TF_REAL(cuCtxGetDevice);
-        return drv && drv(&d) == CUDA_SUCCESS ? (int)d : -1;
+        dev = drv && drv(&d) == CUDA_SUCCESS ? (int)d : -1;
     }
-    if (get(&dev) != cudaSuccess)
-        dev = -1;
     if (seen == 0 && dev >= 0)
-        count_devices();
+        count_devices(get != NULL);
     return dev;
 }
 
