@@ -19,6 +19,30 @@ typedef struct lt_matmul_call {
     cudaStream_t stream;
 } lt_matmul_call;
 
+/* How C's contribution is decided per call (beta_zero in matmul_describe.c). */
+typedef enum lt_beta_rule {
+    LT_BETA_READ_C,  /* C is read: beta behind a device pointer, or of a type transfold cannot test */
+    LT_BETA_ZERO,    /* the pointer mode says beta is 0: C is not read */
+    LT_BETA_HOST,    /* beta in host memory: C is read unless it holds 0 */
+} lt_beta_rule;
+
+/* The engine description of a call with these descriptors, its pointers
+ * left out: views at address 0 and the side accesses fixed by descriptor
+ * attributes, decoded once per snapshot so a steady-state call only places
+ * its pointers (lt_matmul_describe). */
+typedef struct lt_matmul_form {
+    bool shaped;                     /* the layouts' shapes agree; else cuBLASLt rejects the call */
+    int64_t m, n, k;
+    const char *dtype;
+    bool alpha_host;
+    int nin;
+    tf_operand in[2];                /* A and B, views at address 0 */
+    tf_view d;                       /* D, at address 0 */
+    uint64_t c_bytes;                /* length of C's footprint */
+    lt_beta_rule beta;
+    tf_access side_pre, side_post;   /* bias and aux; FP8 scales and amax (when side_pointers) */
+} lt_matmul_form;
+
 typedef struct lt_matmul_shadow {
     lt_attrs desc;
     lt_attrs lay[4];
@@ -31,6 +55,7 @@ typedef struct lt_matmul_shadow {
     int32_t scale_mode[2];           /* A_SCALE_MODE, B_SCALE_MODE */
     bool side_pointers;              /* any epilogue or scale pointer set (matmul_describe.c) */
     uint64_t snapshot;               /* unique to this decoding (lt_matmul_describe) */
+    lt_matmul_form form;
 } lt_matmul_shadow;
 
 typedef enum lt_described {
@@ -46,6 +71,9 @@ lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow 
 /* Whether a descriptor sets any pointer lt_matmul_side_access reads:
  * decoded once per snapshot, so most calls skip the attribute lookups. */
 bool lt_matmul_side_pointers(const lt_attrs *desc);
+/* The accesses descriptor pointers make (epilogue inputs and outputs, FP8
+ * scales), into the form's side_pre and side_post: once per snapshot. */
+void lt_matmul_side_form(lt_matmul_shadow *s);
 /* Epilogue inputs and outputs, device scalars and the workspace. */
 void lt_matmul_side_access(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_access *acc);
 

@@ -8,6 +8,73 @@
 #include "lt/descriptors.h"
 #include "lt/matmul.h"
 
+/* op(A) is m x k, op(B) k x n, C and D m x n (the layouts' logical shapes,
+ * whatever their order). */
+static bool shapes(const lt_matmul_shadow *s, lt_matmul_form *f)
+{
+    const lt_layout *a = &s->l[LT_A], *b = &s->l[LT_B], *cl = &s->l[LT_C], *d = &s->l[LT_D];
+    bool na = s->op[0] == CUBLAS_OP_N, nb = s->op[1] == CUBLAS_OP_N;
+    int64_t am = na ? a->rows : a->cols, ak = na ? a->cols : a->rows;
+    int64_t bk = nb ? b->rows : b->cols, bn = nb ? b->cols : b->rows;
+    f->m = d->rows;
+    f->n = d->cols;
+    f->k = ak;
+    return am == d->rows && bn == d->cols && ak == bk && cl->rows == d->rows && cl->cols == d->cols;
+}
+
+static bool fp8(cudaDataType t) { return t == CUDA_R_8F_E4M3 || t == CUDA_R_8F_E5M2; }
+
+/* Why an operand must be read as it is, or NULL. */
+static tf_reason operand_refusal(const lt_matmul_shadow *s, int i, bool mapped)
+{
+    if (fp8(s->l[LT_A].type) || fp8(s->l[LT_B].type))
+        return TF_R_fp8_tn;
+    if (s->scale_mode[i] != 0)
+        return TF_R_block_scaled;
+    if (!mapped)
+        return TF_R_conj_row_order;
+    return TF_R_NONE;
+}
+
+static void add_operand(const lt_matmul_shadow *s, lt_matmul_form *f, int i)
+{
+    tf_operand *o = &f->in[f->nin++];
+    const lt_layout *l = &s->l[i];
+    bool mapped = lt_op_to_engine(l, s->op[i], s->complex_type, &o->op);
+    o->role = i == LT_A ? "A" : "B";
+    o->v = lt_layout_view(l, NULL);
+    o->refuse = operand_refusal(s, i, mapped);
+}
+
+static lt_beta_rule beta_rule(const lt_matmul_shadow *s)
+{
+    if (s->pointer_mode == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO)
+        return LT_BETA_ZERO;
+    bool host = s->pointer_mode == CUBLASLT_POINTER_MODE_HOST ||
+                s->pointer_mode == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST;
+    return host && s->stype != TF_S_NONE ? LT_BETA_HOST : LT_BETA_READ_C;
+}
+
+/* Everything of the description that does not depend on the call's
+ * pointers or scalars (lt_matmul_form). */
+static void form_make(lt_matmul_shadow *s)
+{
+    lt_matmul_form *f = &s->form;
+    f->shaped = shapes(s, f);
+    f->dtype = pl_cuda_dtype_name(s->l[LT_A].type);
+    f->alpha_host = s->pointer_mode == CUBLASLT_POINTER_MODE_HOST && s->stype != TF_S_NONE && s->stype != TF_S_I32;
+    f->nin = 0;
+    if (f->k > 0) {
+        add_operand(s, f, LT_A);
+        add_operand(s, f, LT_B);
+    }
+    f->d = lt_layout_view(&s->l[LT_D], NULL);
+    tf_view cv = lt_layout_view(&s->l[LT_C], NULL);
+    f->c_bytes = tf_view_footprint(&cv).hi;
+    f->beta = beta_rule(s);
+    lt_matmul_side_form(s);
+}
+
 /* Copies and decodes the five descriptors' shadows. */
 static lt_described decode(const lt_matmul_call *c, lt_matmul_shadow *s)
 {
@@ -33,6 +100,7 @@ static lt_described decode(const lt_matmul_call *c, lt_matmul_shadow *s)
     s->scale_mode[0] = (int32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, 0);
     s->scale_mode[1] = (int32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, 0);
     s->side_pointers = lt_matmul_side_pointers(&s->desc);
+    form_make(s);
     return LT_DESCRIBED;
 }
 
@@ -98,56 +166,25 @@ static lt_described snapshot(const lt_matmul_call *c, const lt_matmul_shadow **o
     return k->r;
 }
 
-/* op(A) is m x k, op(B) k x n, C and D m x n (the layouts' logical shapes,
- * whatever their order). */
-static bool shapes(const lt_matmul_shadow *s, tf_gemm *g)
-{
-    const lt_layout *a = &s->l[LT_A], *b = &s->l[LT_B], *cl = &s->l[LT_C], *d = &s->l[LT_D];
-    bool na = s->op[0] == CUBLAS_OP_N, nb = s->op[1] == CUBLAS_OP_N;
-    int64_t am = na ? a->rows : a->cols, ak = na ? a->cols : a->rows;
-    int64_t bk = nb ? b->rows : b->cols, bn = nb ? b->cols : b->rows;
-    g->m = d->rows;
-    g->n = d->cols;
-    g->k = ak;
-    return am == d->rows && bn == d->cols && ak == bk && cl->rows == d->rows && cl->cols == d->cols;
-}
-
-static bool fp8(cudaDataType t) { return t == CUDA_R_8F_E4M3 || t == CUDA_R_8F_E5M2; }
-
-/* Why an operand must be read as it is, or NULL. */
-static tf_reason operand_refusal(const lt_matmul_shadow *s, int i, bool mapped)
-{
-    if (fp8(s->l[LT_A].type) || fp8(s->l[LT_B].type))
-        return TF_R_fp8_tn;
-    if (s->scale_mode[i] != 0)
-        return TF_R_block_scaled;
-    if (!mapped)
-        return TF_R_conj_row_order;
-    return TF_R_NONE;
-}
-
-static void add_operand(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_gemm *g, int i)
-{
-    tf_operand *o = &g->in[g->nin++];
-    const lt_layout *l = &s->l[i];
-    bool mapped = lt_op_to_engine(l, s->op[i], s->complex_type, &o->op);
-    o->role = i == LT_A ? "A" : "B";
-    o->v = lt_layout_view(l, c->ptr[i]);
-    o->refuse = operand_refusal(s, i, mapped);
-}
-
+/* Whether C goes unread: beta is a known 0. */
 static bool beta_zero(const lt_matmul_call *c, const lt_matmul_shadow *s)
 {
-    if (s->pointer_mode == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO)
+    switch (s->form.beta) {
+    case LT_BETA_ZERO:
         return true;
-    bool host = s->pointer_mode == CUBLASLT_POINTER_MODE_HOST ||
-                s->pointer_mode == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST;
-    if (!host || s->stype == TF_S_NONE || !c->beta)
+    case LT_BETA_HOST:
+        break;
+    case LT_BETA_READ_C:
+        return false;
+    }
+    if (!c->beta)
         return false;
     pl_scalar beta = pl_scalar_load(s->stype, c->beta);
     return pl_scalar_is_zero(s->stype, &beta);
 }
 
+/* The snapshot's form with this call's pointers placed: the same views
+ * and ranges, in the same order, as describing the call from scratch. */
 lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow **sp, tf_gemm *g)
 {
     for (int i = 0; i < 4; i++)
@@ -159,21 +196,26 @@ lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow 
     if (r != LT_DESCRIBED)
         return r;
     const lt_matmul_shadow *s = *sp;
+    const lt_matmul_form *f = &s->form;
     tf_gemm_init(g, "cublasLtMatmul", TF_STREAM(c->stream));
-    if (!shapes(s, g))
+    if (!f->shaped)
         return LT_INVALID;
-    g->dtype = pl_cuda_dtype_name(s->l[LT_A].type);
+    g->m = f->m;
+    g->n = f->n;
+    g->k = f->k;
+    g->dtype = f->dtype;
     g->complex_type = s->complex_type;
-    g->alpha_host = s->pointer_mode == CUBLASLT_POINTER_MODE_HOST && s->stype != TF_S_NONE && s->stype != TF_S_I32;
-    if (g->k > 0) {
-        add_operand(c, s, g, LT_A);
-        add_operand(c, s, g, LT_B);
+    g->alpha_host = f->alpha_host;
+    g->nin = f->nin;
+    for (int i = 0; i < f->nin; i++) {
+        g->in[i] = f->in[i];
+        g->in[i].v.addr = TF_ADDR(c->ptr[i]);
     }
-    tf_access_write(&g->acc, lt_layout_view(&s->l[LT_D], c->ptr[LT_D]));
-    if (!beta_zero(c, s)) {
-        tf_view cv = lt_layout_view(&s->l[LT_C], c->ptr[LT_C]);
-        tf_access_read(&g->acc, tf_view_footprint(&cv));
-    }
+    tf_view d = f->d;
+    d.addr = TF_ADDR(c->ptr[LT_D]);
+    tf_access_write(&g->acc, d);
+    if (!beta_zero(c, s))
+        tf_access_read(&g->acc, (tf_range){ TF_ADDR(c->ptr[LT_C]), TF_ADDR(c->ptr[LT_C]) + f->c_bytes });
     lt_matmul_side_access(c, s, &g->acc);
     return LT_DESCRIBED;
 }
@@ -253,10 +295,10 @@ static void aux_access(const lt_matmul_shadow *s, tf_access *acc)
 static void scalar_access(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_access *acc)
 {
     int32_t pm = s->pointer_mode;
-    uint64_t elem = s->stype == TF_S_NONE ? 16 : pl_stype_size(s->stype);
-    const lt_layout *d = &s->l[LT_D];
     if (pm == CUBLASLT_POINTER_MODE_HOST)
         return;
+    uint64_t elem = s->stype == TF_S_NONE ? 16 : pl_stype_size(s->stype);
+    const lt_layout *d = &s->l[LT_D];
     if (pm == CUBLASLT_POINTER_MODE_DEVICE) {
         tf_access_read(acc, pl_bytes(c->alpha, elem));
         tf_access_read(acc, pl_bytes(c->beta, elem));
@@ -313,15 +355,36 @@ bool lt_matmul_side_pointers(const lt_attrs *desc)
     return false;
 }
 
+void lt_matmul_side_form(lt_matmul_shadow *s)
+{
+    tf_access_init(&s->form.side_pre, NULL, 0);
+    tf_access_init(&s->form.side_post, NULL, 0);
+    if (!s->side_pointers)
+        return;
+    bias_access(s, &s->form.side_pre);
+    aux_access(s, &s->form.side_pre);
+    fp8_access(s, &s->form.side_post);
+}
+
+/* Adds what `part` lists, in its order, as if its accesses were made on
+ * `acc` directly (overflowing the same way). */
+static void append(tf_access *acc, const tf_access *part)
+{
+    for (int i = 0; i < part->nreads; i++)
+        tf_access_read(acc, part->reads[i]);
+    for (int i = 0; i < part->nwrites; i++)
+        tf_access_write(acc, part->writes[i]);
+    acc->unknown |= part->unknown;
+    acc->overflow |= part->overflow;
+}
+
 void lt_matmul_side_access(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_access *acc)
 {
-    if (s->side_pointers) {
-        bias_access(s, acc);
-        aux_access(s, acc);
-    }
+    if (s->side_pointers)
+        append(acc, &s->form.side_pre);
     scalar_access(c, s, acc);
     if (s->side_pointers)
-        fp8_access(s, acc);
+        append(acc, &s->form.side_post);
     if (c->workspace && c->workspace_size)
         tf_access_write(acc, tf_view_dense(TF_ADDR(c->workspace), c->workspace_size));
 }
