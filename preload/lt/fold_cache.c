@@ -14,11 +14,10 @@
  * and the heuristic only looks at how they are aligned. */
 uint32_t lt_align(const void *p)
 {
-    uintptr_t a = (uintptr_t)p;
-    if (!a)
-        return 256;
-    a &= -a;
-    return a > 256 ? 256 : (uint32_t)a;
+    /* The lowest set bit, capped at 256: with bit 8 set it is at most 256,
+     * and a null pointer gets 256 as well. */
+    uintptr_t a = (uintptr_t)p | 256;
+    return (uint32_t)(a & -a);
 }
 
 const void *lt_fold_ptr(const lt_matmul_call *c, const lt_fold *f, int i)
@@ -159,14 +158,17 @@ static void hot_key(fold_hit *h, const lt_matmul_call *c, const lt_matmul_shadow
     h->f = *f;
 }
 
+/* Compared in place, cheapest tests first: no key is built on a hit. */
 static lt_fold_entry *hot_entry(const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f)
 {
-    fold_hit now;
-    hot_key(&now, c, s, f);
-    bool hit = lt_hot.e && lt_hot.generation == atomic_load(&lt_fold_generation) && now.snapshot == lt_hot.snapshot &&
-               now.handle == lt_hot.handle && now.workspace == lt_hot.workspace &&
-               memcmp(now.align, lt_hot.align, sizeof now.align) == 0 && same_fold(&now.f, &lt_hot.f);
-    return hit ? lt_hot.e : NULL;
+    const fold_hit *h = &lt_hot;
+    if (!h->e || h->snapshot != s->snapshot || h->handle != c->handle || h->workspace != c->workspace_size ||
+        h->generation != atomic_load(&lt_fold_generation) || !same_fold(f, &h->f))
+        return NULL;
+    for (int i = 0; i < 4; i++)
+        if (h->align[i] != lt_align(lt_fold_ptr(c, f, i)))
+            return NULL;
+    return h->e;
 }
 
 /* The program's descriptor with the folded operands' ops. */
