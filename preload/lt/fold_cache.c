@@ -165,10 +165,9 @@ static lt_fold_entry *hot_entry(const lt_matmul_call *c, const lt_matmul_shadow 
     if (!h->e || h->snapshot != s->snapshot || h->handle != c->handle || h->workspace != c->workspace_size ||
         h->generation != atomic_load(&lt_fold_generation) || !same_fold(f, &h->f))
         return NULL;
-    for (int i = 0; i < 4; i++)
-        if (h->align[i] != lt_align(lt_fold_ptr(c, f, i)))
-            return NULL;
-    return h->e;
+    bool aligned = h->align[0] == lt_align(lt_fold_ptr(c, f, 0)) && h->align[1] == lt_align(lt_fold_ptr(c, f, 1)) &&
+                   h->align[2] == lt_align(c->ptr[LT_C]) && h->align[3] == lt_align(c->ptr[LT_D]);
+    return aligned ? h->e : NULL;
 }
 
 /* The program's descriptor with the folded operands' ops. */
@@ -281,14 +280,12 @@ static void use_entry(const lt_fold_entry *e, lt_folded *out)
     out->desc = e->desc;
 }
 
-tf_reason lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f, lt_folded *out)
+/* A miss of this thread's hot entry: the signature, then the cache. Kept
+ * out of line, so that a hit does not pay for this path's stack frame
+ * (the key alone is kilobytes). */
+static __attribute__((noinline)) tf_reason prepare_cached(const lt_matmul_call *c, const lt_matmul_shadow *s,
+                                                          const lt_fold *f, lt_folded *out)
 {
-    memset(out, 0, sizeof *out);
-    lt_fold_entry *hot = hot_entry(c, s, f);
-    if (hot) {
-        use_entry(hot, out);
-        return TF_R_NONE;
-    }
     uint64_t generation = atomic_load(&lt_fold_generation);
     lt_fold_key key;
     lt_attrs exact;
@@ -314,9 +311,20 @@ tf_reason lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, co
     return TF_R_NONE;
 }
 
+tf_reason lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f, lt_folded *out)
+{
+    memset(out, 0, sizeof *out);
+    lt_fold_entry *hot = hot_entry(c, s, f);
+    if (!hot)
+        return prepare_cached(c, s, f, out);
+    use_entry(hot, out);
+    return TF_R_NONE;
+}
+
 void lt_fold_release(lt_folded *out)
 {
-    lt_unbuild(LT_MATMUL, out->own_desc);
+    if (out->own_desc)
+        lt_unbuild(LT_MATMUL, out->own_desc);
     if (out->own_entry)
         entry_free(out->own_entry);
     memset(out, 0, sizeof *out);

@@ -132,22 +132,36 @@ static snapshot_cache *thread_cache(void)
     return tls_cache;
 }
 
+/* The same descriptors as the snapshot's, compared in place. */
+static bool same_descs(const snapshot_cache *k, const lt_matmul_call *c)
+{
+    return k->desc[0] == c->desc && k->desc[1] == c->lay[0] && k->desc[2] == c->lay[1] &&
+           k->desc[3] == c->lay[2] && k->desc[4] == c->lay[3];
+}
+
+/* LT_INVALID when a descriptor is NULL (cuBLASLt rejects the call). */
 static lt_described snapshot(const lt_matmul_call *c, const lt_matmul_shadow **out)
 {
     static const lt_kind kinds[5] = {LT_MATMUL, LT_LAYOUT, LT_LAYOUT, LT_LAYOUT, LT_LAYOUT};
-    const void *desc[5] = {c->desc, c->lay[0], c->lay[1], c->lay[2], c->lay[3]};
-    uint64_t version[5];
-    snapshot_cache *k = thread_cache();
-    if (!k)
-        return LT_UNKNOWN;
-    *out = &k->s;
     /* No shadow changed since this snapshot was found current: the same
      * descriptors have the same versions, without asking (five lookups
-     * under the shadow lock). */
+     * under the shadow lock). A snapshot only ever holds non-NULL
+     * descriptors (k->epoch is 0 until one is found current), so a NULL
+     * one never passes here. */
     uint64_t epoch = lt_shadow_epoch();
-    bool same = memcmp(k->desc, desc, sizeof desc) == 0;
-    if (same && epoch && k->epoch == epoch)
+    snapshot_cache *k = tls_cache;
+    if (k && epoch && k->epoch == epoch && same_descs(k, c)) {
+        *out = &k->s;
         return k->r;
+    }
+    if (!c->desc || !c->lay[0] || !c->lay[1] || !c->lay[2] || !c->lay[3])
+        return LT_INVALID;
+    if (!(k = thread_cache()))
+        return LT_UNKNOWN;
+    *out = &k->s;
+    const void *desc[5] = {c->desc, c->lay[0], c->lay[1], c->lay[2], c->lay[3]};
+    uint64_t version[5];
+    bool same = same_descs(k, c);
     lt_shadow_versions(5, kinds, desc, version);
     k->epoch = 0;
     for (int i = 0; i < 5; i++)
@@ -187,10 +201,7 @@ static bool beta_zero(const lt_matmul_call *c, const lt_matmul_shadow *s)
  * and ranges, in the same order, as describing the call from scratch. */
 lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow **sp, tf_gemm *g)
 {
-    for (int i = 0; i < 4; i++)
-        if (!c->lay[i])
-            return LT_INVALID;
-    if (!c->handle || !c->desc || !c->alpha)
+    if (!c->handle || !c->alpha)
         return LT_INVALID;
     lt_described r = snapshot(c, sp);
     if (r != LT_DESCRIBED)
