@@ -24,8 +24,10 @@ static tf_reason plan_fold(const lt_matmul_shadow *s, const tf_gemm *g, const tf
         const tf_rewrite *r = &plan->in[i];
         if (!r->record)
             continue;
-        if (!lt_op_from_engine(&s->l[i], r->op, s->complex_type, &f->op[i]))
+        /* The form's table answers what lt_op_from_engine would. */
+        if (!s->form.back_ok[i][r->op])
             return TF_R_conj_row_order;
+        f->op[i] = s->form.back[i][r->op];
         f->folded[i] = true;
         f->ptr[i] = (const void *)(uintptr_t)r->addr;
         f->ld[i] = r->ld;

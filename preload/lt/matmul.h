@@ -37,9 +37,13 @@ typedef struct lt_matmul_form {
     bool alpha_host;
     int nin;
     tf_operand in[2];                /* A and B, views at address 0 */
+    bool back_ok[2][3];              /* lt_op_from_engine for A and B, by engine op */
+    cublasOperation_t back[2][3];
     tf_view d;                       /* D, at address 0 */
     uint64_t c_bytes;                /* length of C's footprint */
     lt_beta_rule beta;
+    bool read_alpha, read_beta;      /* behind device pointers: this many bytes at each */
+    uint64_t alpha_bytes, beta_bytes;
     tf_access side_pre, side_post;   /* bias and aux; FP8 scales and amax (when side_pointers) */
 } lt_matmul_form;
 
@@ -68,14 +72,11 @@ typedef enum lt_described {
  * next call, and fills the engine description of the call. */
 lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow **s, tf_gemm *g);
 
-/* Whether a descriptor sets any pointer lt_matmul_side_access reads:
+/* Whether a descriptor sets any epilogue or FP8 pointer (matmul_side.c):
  * decoded once per snapshot, so most calls skip the attribute lookups. */
 bool lt_matmul_side_pointers(const lt_attrs *desc);
-/* The accesses descriptor pointers make (epilogue inputs and outputs, FP8
- * scales), into the form's side_pre and side_post: once per snapshot. */
+/* The form's side accesses and device scalar sizes, once per snapshot. */
 void lt_matmul_side_form(lt_matmul_shadow *s);
-/* Epilogue inputs and outputs, device scalars and the workspace. */
-void lt_matmul_side_access(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_access *acc);
 
 /* The call as it stands, as the program's own (depth raised). Inline, so
  * that the modules running it (the hook, verify) need nothing of each
