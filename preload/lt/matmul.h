@@ -42,6 +42,7 @@ typedef struct lt_matmul_form {
     tf_view d;                       /* D, at address 0 */
     uint64_t c_bytes;                /* length of C's footprint */
     lt_beta_rule beta;
+    uint32_t beta_size;              /* bytes of beta (LT_BETA_HOST) */
     bool read_alpha, read_beta;      /* behind device pointers: this many bytes at each */
     uint64_t alpha_bytes, beta_bytes;
     tf_access side_pre, side_post;   /* bias and aux; FP8 scales and amax (when side_pointers) */

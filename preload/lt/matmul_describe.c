@@ -74,6 +74,7 @@ static void form_make(lt_matmul_shadow *s)
     tf_view cv = lt_layout_view(&s->l[LT_C], NULL);
     f->c_bytes = tf_view_footprint(&cv).hi;
     f->beta = beta_rule(s);
+    f->beta_size = f->beta == LT_BETA_HOST ? (uint32_t)pl_stype_size(s->stype) : 0;
     lt_matmul_side_form(s);
 }
 
@@ -141,21 +142,13 @@ static bool same_descs(const snapshot_cache *k, const lt_matmul_call *c)
            k->desc[3] == c->lay[2] && k->desc[4] == c->lay[3];
 }
 
-/* LT_INVALID when a descriptor is NULL (cuBLASLt rejects the call). */
-static lt_described snapshot(const lt_matmul_call *c, const lt_matmul_shadow **out)
+/* The snapshot after some shadow changed, or for other descriptors: out
+ * of line, so that the steady state does not pay for its stack frame. */
+static __attribute__((noinline)) lt_described snapshot_check(const lt_matmul_call *c, uint64_t epoch,
+                                                             const lt_matmul_shadow **out)
 {
     static const lt_kind kinds[5] = {LT_MATMUL, LT_LAYOUT, LT_LAYOUT, LT_LAYOUT, LT_LAYOUT};
-    /* No shadow changed since this snapshot was found current: the same
-     * descriptors have the same versions, without asking (five lookups
-     * under the shadow lock). A snapshot only ever holds non-NULL
-     * descriptors (k->epoch is 0 until one is found current), so a NULL
-     * one never passes here. */
-    uint64_t epoch = lt_shadow_epoch();
-    snapshot_cache *k = tls_cache;
-    if (k && epoch && k->epoch == epoch && same_descs(k, c)) {
-        *out = &k->s;
-        return k->r;
-    }
+    snapshot_cache *k;
     if (!c->desc || !c->lay[0] || !c->lay[1] || !c->lay[2] || !c->lay[3])
         return LT_INVALID;
     if (!(k = thread_cache()))
@@ -182,6 +175,23 @@ static lt_described snapshot(const lt_matmul_call *c, const lt_matmul_shadow **o
     return k->r;
 }
 
+/* LT_INVALID when a descriptor is NULL (cuBLASLt rejects the call). */
+static lt_described snapshot(const lt_matmul_call *c, const lt_matmul_shadow **out)
+{
+    /* No shadow changed since this snapshot was found current: the same
+     * descriptors have the same versions, without asking (five lookups
+     * under the shadow lock). A snapshot only ever holds non-NULL
+     * descriptors (k->epoch is 0 until one is found current), so a NULL
+     * one never passes here. */
+    uint64_t epoch = lt_shadow_epoch();
+    snapshot_cache *k = tls_cache;
+    if (k && epoch && k->epoch == epoch && same_descs(k, c)) {
+        *out = &k->s;
+        return k->r;
+    }
+    return snapshot_check(c, epoch, out);
+}
+
 static void side_access(const lt_matmul_call *c, const lt_matmul_shadow *s, tf_access *acc);
 
 /* Whether C goes unread: beta is a known 0. */
@@ -197,7 +207,16 @@ static bool beta_zero(const lt_matmul_call *c, const lt_matmul_shadow *s)
     }
     if (!c->beta)
         return false;
-    pl_scalar beta = pl_scalar_load(s->stype, c->beta);
+    /* pl_scalar_load with the copy's size known to the compiler: no
+     * memset and no library memcpy for a scalar of a few bytes. */
+    pl_scalar beta = { .z = { 0, 0 } };
+    switch (s->form.beta_size) {
+    case 2: memcpy(&beta, c->beta, 2); break;
+    case 4: memcpy(&beta, c->beta, 4); break;
+    case 8: memcpy(&beta, c->beta, 8); break;
+    case 16: memcpy(&beta, c->beta, 16); break;
+    default: beta = pl_scalar_load(s->stype, c->beta); break;
+    }
     return pl_scalar_is_zero(s->stype, &beta);
 }
 
@@ -221,11 +240,12 @@ lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow 
     g->dtype = f->dtype;
     g->complex_type = s->complex_type;
     g->alpha_host = f->alpha_host;
+    /* Both operands' slots at once (a fixed-size copy); only the first
+     * nin are read. */
     g->nin = f->nin;
-    for (int i = 0; i < f->nin; i++) {
-        g->in[i] = f->in[i];
-        g->in[i].v.addr = TF_ADDR(c->ptr[i]);
-    }
+    memcpy(g->in, f->in, sizeof g->in);
+    g->in[0].v.addr = TF_ADDR(c->ptr[LT_A]);
+    g->in[1].v.addr = TF_ADDR(c->ptr[LT_B]);
     /* D is the fresh access's first write: it cannot overflow. */
     g->acc.writes[0] = f->d;
     g->acc.writes[0].addr = TF_ADDR(c->ptr[LT_D]);
