@@ -104,7 +104,7 @@ static cublasStatus_t consume(const lt_matmul_call *c, const lt_matmul_shadow *s
 static cublasStatus_t watched(const lt_matmul_call *c)
 {
     const lt_matmul_shadow *s = NULL;
-    tf_gemm g;
+    const tf_gemm *g = NULL;
     switch (lt_matmul_describe(c, &s, &g)) {
     case LT_INVALID:
         return lt_matmul_invoke(c);
@@ -114,8 +114,7 @@ static cublasStatus_t watched(const lt_matmul_call *c)
     case LT_DESCRIBED:
         break;
     }
-    bool empty = g.m == 0 || g.n == 0 || s->l[LT_D].batch == 0;
-    return empty ? lt_matmul_invoke(c) : consume(c, s, &g);
+    return s->form.empty ? lt_matmul_invoke(c) : consume(c, s, g);
 }
 
 cublasStatus_t cublasLtMatmul(cublasLtHandle_t handle, cublasLtMatmulDesc_t desc, const void *alpha, const void *A,

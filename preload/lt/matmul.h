@@ -32,6 +32,7 @@ typedef enum lt_beta_rule {
  * its pointers (lt_matmul_describe). */
 typedef struct lt_matmul_form {
     bool shaped;                     /* the layouts' shapes agree; else cuBLASLt rejects the call */
+    bool empty;                      /* no output: D has no rows, columns or batches */
     int64_t m, n, k;
     const char *dtype;
     bool alpha_host;
@@ -69,9 +70,11 @@ typedef enum lt_described {
     LT_UNKNOWN,  /* a descriptor or layout transfold cannot read */
 } lt_described;
 
-/* Points *s at the descriptors' decoded shadows, this thread's until its
- * next call, and fills the engine description of the call. */
-lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow **s, tf_gemm *g);
+/* Points *s at the descriptors' decoded shadows and *g at the engine
+ * description of the call, both this thread's until its next call (hooks
+ * called inside it pass through, so nothing describes another call on
+ * this thread meanwhile). */
+lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow **s, const tf_gemm **g);
 
 /* Whether a descriptor sets any epilogue or FP8 pointer (matmul_side.c):
  * decoded once per snapshot, so most calls skip the attribute lookups. */

@@ -63,6 +63,7 @@ static void form_make(lt_matmul_shadow *s)
 {
     lt_matmul_form *f = &s->form;
     f->shaped = shapes(s, f);
+    f->empty = f->m == 0 || f->n == 0 || s->l[LT_D].batch == 0;
     f->dtype = pl_cuda_dtype_name(s->l[LT_A].type);
     f->alpha_host = s->pointer_mode == CUBLASLT_POINTER_MODE_HOST && s->stype != TF_S_NONE && s->stype != TF_S_I32;
     f->nin = 0;
@@ -117,6 +118,10 @@ typedef struct snapshot_cache {
     uint64_t epoch;     /* lt_shadow_epoch before the versions were last found current */
     lt_described r;
     lt_matmul_shadow s;
+    /* The description of this thread's current call: everything but the
+     * access and the operands' addresses is the form's, written once per
+     * decoding (gemm_template), so a call only places its pointers. */
+    tf_gemm g;
 } snapshot_cache;
 
 static __thread snapshot_cache *tls_cache __attribute__((tls_model("initial-exec")));
@@ -135,6 +140,21 @@ static snapshot_cache *thread_cache(void)
     return tls_cache;
 }
 
+/* The form's GEMM fields, into the thread's description. */
+static void gemm_template(tf_gemm *g, const lt_matmul_shadow *s)
+{
+    const lt_matmul_form *f = &s->form;
+    tf_gemm_init(g, "cublasLtMatmul", 0);
+    g->m = f->m;
+    g->n = f->n;
+    g->k = f->k;
+    g->dtype = f->dtype;
+    g->complex_type = s->complex_type;
+    g->alpha_host = f->alpha_host;
+    g->nin = f->nin;
+    memcpy(g->in, f->in, sizeof g->in);
+}
+
 /* The same descriptors as the snapshot's, compared in place. */
 static bool same_descs(const snapshot_cache *k, const lt_matmul_call *c)
 {
@@ -145,7 +165,7 @@ static bool same_descs(const snapshot_cache *k, const lt_matmul_call *c)
 /* The snapshot after some shadow changed, or for other descriptors: out
  * of line, so that the steady state does not pay for its stack frame. */
 static __attribute__((noinline)) lt_described snapshot_check(const lt_matmul_call *c, uint64_t epoch,
-                                                             const lt_matmul_shadow **out)
+                                                             snapshot_cache **out)
 {
     static const lt_kind kinds[5] = {LT_MATMUL, LT_LAYOUT, LT_LAYOUT, LT_LAYOUT, LT_LAYOUT};
     snapshot_cache *k;
@@ -153,7 +173,7 @@ static __attribute__((noinline)) lt_described snapshot_check(const lt_matmul_cal
         return LT_INVALID;
     if (!(k = thread_cache()))
         return LT_UNKNOWN;
-    *out = &k->s;
+    *out = k;
     const void *desc[5] = {c->desc, c->lay[0], c->lay[1], c->lay[2], c->lay[3]};
     uint64_t version[5];
     bool same = same_descs(k, c);
@@ -169,6 +189,8 @@ static __attribute__((noinline)) lt_described snapshot_check(const lt_matmul_cal
      * older versions: the next call sees them differ and decodes again. */
     memset(k->version, 0, sizeof k->version);
     k->r = decode(c, &k->s);
+    if (k->r == LT_DESCRIBED)
+        gemm_template(&k->g, &k->s);
     k->s.snapshot = atomic_fetch_add(&snapshots_made, 1) + 1;
     memcpy(k->desc, desc, sizeof desc);
     memcpy(k->version, version, sizeof version);
@@ -176,7 +198,7 @@ static __attribute__((noinline)) lt_described snapshot_check(const lt_matmul_cal
 }
 
 /* LT_INVALID when a descriptor is NULL (cuBLASLt rejects the call). */
-static lt_described snapshot(const lt_matmul_call *c, const lt_matmul_shadow **out)
+static lt_described snapshot(const lt_matmul_call *c, snapshot_cache **out)
 {
     /* No shadow changed since this snapshot was found current: the same
      * descriptors have the same versions, without asking (five lookups
@@ -186,7 +208,7 @@ static lt_described snapshot(const lt_matmul_call *c, const lt_matmul_shadow **o
     uint64_t epoch = lt_shadow_epoch();
     snapshot_cache *k = tls_cache;
     if (k && epoch && k->epoch == epoch && same_descs(k, c)) {
-        *out = &k->s;
+        *out = k;
         return k->r;
     }
     return snapshot_check(c, epoch, out);
@@ -222,37 +244,31 @@ static bool beta_zero(const lt_matmul_call *c, const lt_matmul_shadow *s)
 
 /* The snapshot's form with this call's pointers placed: the same views
  * and ranges, in the same order, as describing the call from scratch. */
-lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow **sp, tf_gemm *g)
+lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow **sp, const tf_gemm **gp)
 {
     if (!c->handle || !c->alpha)
         return LT_INVALID;
-    lt_described r = snapshot(c, sp);
+    snapshot_cache *k = NULL;
+    lt_described r = snapshot(c, &k);
+    if (k)
+        *sp = &k->s;
     if (r != LT_DESCRIBED)
         return r;
-    const lt_matmul_shadow *s = *sp;
+    const lt_matmul_shadow *s = &k->s;
     const lt_matmul_form *f = &s->form;
-    tf_gemm_init(g, "cublasLtMatmul", TF_STREAM(c->stream));
+    tf_gemm *g = &k->g;
+    tf_access_init(&g->acc, "cublasLtMatmul", TF_STREAM(c->stream));
     if (!f->shaped)
         return LT_INVALID;
-    g->m = f->m;
-    g->n = f->n;
-    g->k = f->k;
-    g->dtype = f->dtype;
-    g->complex_type = s->complex_type;
-    g->alpha_host = f->alpha_host;
-    /* Both operands' slots at once (a fixed-size copy); only the first
-     * nin are read. */
-    g->nin = f->nin;
-    memcpy(g->in, f->in, sizeof g->in);
     g->in[0].v.addr = TF_ADDR(c->ptr[LT_A]);
     g->in[1].v.addr = TF_ADDR(c->ptr[LT_B]);
-    /* D is the fresh access's first write: it cannot overflow. */
-    g->acc.writes[0] = f->d;
-    g->acc.writes[0].addr = TF_ADDR(c->ptr[LT_D]);
-    g->acc.nwrites = 1;
+    tf_view d = f->d;
+    d.addr = TF_ADDR(c->ptr[LT_D]);
+    tf_access_write(&g->acc, d);
     if (!beta_zero(c, s))
         tf_access_read(&g->acc, (tf_range){ TF_ADDR(c->ptr[LT_C]), TF_ADDR(c->ptr[LT_C]) + f->c_bytes });
     side_access(c, s, &g->acc);
+    *gp = g;
     return LT_DESCRIBED;
 }
 
