@@ -3,6 +3,7 @@
  * both per descriptor, and descriptors built again from a shadow. */
 #ifndef PL_LT_DESCRIPTORS_H
 #define PL_LT_DESCRIPTORS_H
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -109,11 +110,15 @@ bool lt_shadow_get(lt_kind kind, const void *desc, lt_attrs *out);
  * its current content across all shadows and all time, changed by every
  * Create/Init and SetAttribute; 0 when lt_shadow_get would fail. Decoded
  * snapshots keyed on versions stay valid while the versions do. */
+void lt_shadow_versions(int n, const lt_kind *kinds, const void *const *descs, uint64_t *out);
 /* A number that changes whenever any shadow does (reset, set, forget): a
  * caller that read it before checking versions may skip the check while
- * it stays the same. */
-uint64_t lt_shadow_epoch(void);
-void lt_shadow_versions(int n, const lt_kind *kinds, const void *const *descs, uint64_t *out);
+ * it stays the same. Inline: every steady-state matmul reads it. */
+extern _Atomic uint64_t lt_shadow_epoch_now; /* shadow.c */
+static inline uint64_t lt_shadow_epoch(void)
+{
+    return atomic_load_explicit(&lt_shadow_epoch_now, memory_order_acquire);
+}
 
 /* Real cuBLASLt descriptors made from attribute sets: an equivalent of a
  * program's descriptor (its shadow), or one with a change (edit a copy of

@@ -321,7 +321,7 @@ tf_reason lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, co
     return TF_R_NONE;
 }
 
-void lt_fold_release(lt_folded *out)
+void lt_fold_release_owned(lt_folded *out)
 {
     if (out->own_desc)
         lt_unbuild(LT_MATMUL, out->own_desc);

@@ -34,7 +34,13 @@ typedef struct lt_folded {
 /* TF_R_NONE when `out` is ready, else why the folded call cannot be made.
  * Release `out` afterwards either way. */
 tf_reason lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f, lt_folded *out);
-void lt_fold_release(lt_folded *out);
+void lt_fold_release_owned(lt_folded *out);
+/* Inline: a call served by the cache owns nothing, and pays no call. */
+static inline void lt_fold_release(lt_folded *out)
+{
+    if (out->own_desc || out->own_entry)
+        lt_fold_release_owned(out);
+}
 /* The handle is going away: its entries go with it. */
 void lt_fold_forget_handle(cublasLtHandle_t h);
 

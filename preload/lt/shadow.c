@@ -34,12 +34,7 @@ typedef struct lt_shadow {
 
 static lt_shadow *lt_shadows;
 static uint64_t lt_last_version; /* under LT_LOCK_SHADOW */
-static _Atomic uint64_t lt_epoch; /* bumped by every change to any shadow */
-
-uint64_t lt_shadow_epoch(void)
-{
-    return atomic_load_explicit(&lt_epoch, memory_order_acquire);
-}
+_Atomic uint64_t lt_shadow_epoch_now; /* bumped by every change to any shadow */
 
 static lt_shadow *find(const void *desc)
 {
@@ -61,7 +56,7 @@ void lt_shadow_reset(lt_kind kind, const void *desc, const lt_attrs *initial)
         lt_attrs_copy(&s->attrs, initial);
         s->version = ++lt_last_version;
     }
-    atomic_fetch_add_explicit(&lt_epoch, 1, memory_order_release);
+    atomic_fetch_add_explicit(&lt_shadow_epoch_now, 1, memory_order_release);
     lt_unlock(LT_LOCK_SHADOW);
 }
 
@@ -73,7 +68,7 @@ void lt_shadow_set(const void *desc, int32_t id, const void *buf, size_t size)
         lt_attrs_set(&s->attrs, id, buf, size);
         s->version = ++lt_last_version;
     }
-    atomic_fetch_add_explicit(&lt_epoch, 1, memory_order_release);
+    atomic_fetch_add_explicit(&lt_shadow_epoch_now, 1, memory_order_release);
     lt_unlock(LT_LOCK_SHADOW);
 }
 
@@ -85,7 +80,7 @@ void lt_shadow_forget(const void *desc)
         HASH_DEL(lt_shadows, s);
         free(s);
     }
-    atomic_fetch_add_explicit(&lt_epoch, 1, memory_order_release);
+    atomic_fetch_add_explicit(&lt_shadow_epoch_now, 1, memory_order_release);
     lt_unlock(LT_LOCK_SHADOW);
 }
 
