@@ -16,7 +16,8 @@
  * Kept sorted by id with unused bytes zeroed, so two sets compare (and
  * hash) as plain memory: the heuristic cache keys on them. Attributes are
  * scalars or pointers; one larger than LT_ATTR_BYTES marks the set opaque
- * (it cannot be replayed onto a new descriptor). */
+ * (it cannot be replayed onto a new descriptor). At most LT_ATTR_MAX: a
+ * lookup scans a bounded array, and only when a snapshot is decoded. */
 #define LT_ATTR_MAX 48
 #define LT_ATTR_BYTES 16
 

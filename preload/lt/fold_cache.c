@@ -124,8 +124,8 @@ static _Atomic uint64_t lt_fold_generation; /* bumped whenever entries leave the
 /* This thread's last usable entry and what it was looked up with: the same
  * decoded descriptors (lt_matmul_shadow.snapshot), handle, workspace,
  * alignments and fold shape find the same entry, so the steady state skips
- * building and hashing the signature. Valid while no entry has left the
- * cache since (the generation). */
+ * building and hashing the signature (O(1), one per thread). Valid while no
+ * entry has left the cache since (the generation). */
 typedef struct fold_hit {
     uint64_t snapshot, generation;
     cublasLtHandle_t handle;

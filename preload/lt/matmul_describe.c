@@ -111,7 +111,8 @@ static lt_described decode(const lt_matmul_call *c, lt_matmul_shadow *s)
 /* This thread's last snapshot, and the versions of the descriptors it was
  * read from (lt_shadow_versions): the steady state, a program calling again
  * with descriptors it did not change, reuses it instead of copying and
- * decoding five descriptors a call. */
+ * decoding five descriptors a call. One per thread: a call costs O(1)
+ * however many descriptors, streams or threads the program has. */
 typedef struct snapshot_cache {
     const void *desc[5];
     uint64_t version[5];
