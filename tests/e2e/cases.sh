@@ -357,6 +357,16 @@ case_lt_own_heuristic() { run_all lt own_heuristic; folded $LT_TRANSFORM 1; drop
 case_lt_geam_consumer() { run_all lt geam_lt; folded cublasSgeam 1; dropped 1; }
 case_lt_reused_desc() { run_all lt reused_desc; folded $LT_TRANSFORM 2; dropped 1; }
 
+case_lt_reused_bias() { # the bias pointer aimed at a pending t by SetAttribute between calls
+    run_all lt reused_bias
+    local m
+    for m in $FOLD_MODES; do
+        expect_events "$m" fold 1
+        expect_events "$m" materialize 1
+        expect_run "$m" "$LT_TRANSFORM $LT_MATMUL"
+    done
+}
+
 case_lt_transform_gemmex() { # folded once, though cuBLAS runs it through cublasLtMatmul
     run_all lt transform_gemmex
     folded $LT_TRANSFORM 1

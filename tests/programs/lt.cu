@@ -18,6 +18,8 @@
 //   reused_desc       one matmul descriptor and its layouts for two matmuls
 //                     reading the same pending t, an epilogue BIAS set on the
 //                     descriptor in between (the second call must see it)
+//   reused_bias       the same descriptor's bias pointer aimed at the pending
+//                     t in between: t runs before the second call reads it
 #include <cublasLt.h>
 
 #include "common.h"
@@ -206,6 +208,32 @@ static void reused_desc(void)
     destroy(wl, tl, xl, yl);
 }
 
+// Y = X * t, then Y2 = X * W2 + bias through the same descriptor, whose
+// bias pointer SetAttribute aims at t while t's transform is still pending:
+// the second call's bias read is known only from the descriptor as changed,
+// so what transfold decoded for the first call must not serve it (t is
+// materialized before the second call reads it).
+static void reused_bias(void)
+{
+    float *w = dev_f32(R * C, 1), *x = dev_f32(M * C, 2), *w2 = dev_f32(C * R, 4), *t = (float *)dev_zero(R * C * 4);
+    float *y = (float *)dev_zero(M * R * 4), *y2 = (float *)dev_zero(M * R * 4);
+    Layout wl = layout(CUDA_R_32F, R, C, R), tl = layout(CUDA_R_32F, C, R, C);
+    Layout xl = layout(CUDA_R_32F, M, C, M), yl = layout(CUDA_R_32F, M, R, M);
+    cublasLtMatmulDesc_t md;
+    CKB(cublasLtMatmulDescCreate(&md, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+    transform(w, wl, t, tl);
+    CKB(cublasLtMatmul(LT, md, &ONE, x, xl, t, tl, &ZERO, y, yl, y, yl, NULL, WS, WS_BYTES, 0));
+    int32_t epi = CUBLASLT_EPILOGUE_BIAS;
+    CKB(cublasLtMatmulDescSetAttribute(md, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof epi));
+    CKB(cublasLtMatmulDescSetAttribute(md, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &t, sizeof t));
+    CKB(cublasLtMatmul(LT, md, &ONE, x, xl, w2, tl, &ZERO, y2, yl, y2, yl, NULL, WS, WS_BYTES, 0));
+    CK(cudaFree(t));
+    show_dev("Y", y, M * R, 4);
+    show_dev("Y2", y2, M * R, 4);
+    CKB(cublasLtMatmulDescDestroy(md));
+    destroy(wl, tl, xl, yl);
+}
+
 // Row-ordered: W (R x C, ld C), t = W^T (C x R, ld R).
 // row_order:   Y (M x R, ld R) = X (M x C) * t, t as B with op N.
 // unsupported: Y (C x M, ld M) = t * X2 (R x M), t as A with op N. Folding
@@ -262,6 +290,8 @@ int main(int argc, char **argv)
         batched();
     else if (is(c, "reused_desc"))
         reused_desc();
+    else if (is(c, "reused_bias"))
+        reused_bias();
     else if (is(c, "own_heuristic") || is(c, "geam_lt") || is(c, "transform_gemmex") || is(c, "desc_changed") ||
              is(c, "plain"))
         plain(c);
