@@ -1,5 +1,7 @@
 /* Describing a cublasLtMatmul for the engine: operands A and B (foldable
- * unless refused), D written, C read unless beta is a known zero. */
+ * unless refused), D written, C read unless beta is a known zero. All of it
+ * but the call's pointers and beta's value is decoded once per snapshot of
+ * its five descriptors (the form, matmul.h); a call places its pointers. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
