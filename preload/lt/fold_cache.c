@@ -143,7 +143,8 @@ static bool same_fold(const lt_fold *x, const lt_fold *y)
 {
     for (int i = 0; i < 2; i++)
         if (x->folded[i] != y->folded[i] ||
-            (x->folded[i] && (x->op[i] != y->op[i] || x->ld[i] != y->ld[i] || x->stride[i] != y->stride[i])))
+            (x->folded[i] && (x->engine_op[i] != y->engine_op[i] || x->ld[i] != y->ld[i] ||
+                              x->stride[i] != y->stride[i])))
             return false;
     return true;
 }
@@ -284,8 +285,12 @@ static void use_entry(const lt_fold_entry *e, lt_folded *out)
  * out of line, so that a hit does not pay for this path's stack frame
  * (the key alone is kilobytes). */
 static __attribute__((noinline)) tf_reason prepare_cached(const lt_matmul_call *c, const lt_matmul_shadow *s,
-                                                          const lt_fold *f, lt_folded *out)
+                                                          const lt_fold *plan, lt_folded *out)
 {
+    lt_fold fold = *plan, *f = &fold;
+    for (int i = 0; i < 2; i++)
+        if (f->folded[i] && !lt_op_from_engine(&s->l[i], f->engine_op[i], s->complex_type, &f->op[i]))
+            return TF_R_conj_row_order;
     uint64_t generation = atomic_load(&lt_fold_generation);
     lt_fold_key key;
     lt_attrs exact;

@@ -12,12 +12,15 @@
 #define PL_LT_FOLD_CACHE_H
 #include "lt/matmul.h"
 
-/* What the engine's plan changes, per operand (A, B), in cuBLASLt terms. */
+/* What the engine's plan changes, per operand (A, B). The engine's op is
+ * put in cuBLASLt terms (op) only when the cache misses: a hit for the same
+ * snapshot and engine ops implies the same ops. */
 typedef struct lt_fold {
     bool folded[2];
     const void *ptr[2];
     int64_t ld[2], stride[2];
-    cublasOperation_t op[2];
+    tf_op engine_op[2];
+    cublasOperation_t op[2];            /* set by lt_fold_prepare on a miss */
 } lt_fold;
 
 typedef struct lt_fold_entry lt_fold_entry;
@@ -31,8 +34,9 @@ typedef struct lt_folded {
     lt_fold_entry *own_entry;           /* the cache is full: this call's */
 } lt_folded;
 
-/* TF_R_NONE when `out` is ready, else why the folded call cannot be made.
- * Release `out` afterwards either way. */
+/* TF_R_NONE when `out` is ready, else why the folded call cannot be made
+ * (an engine op with no cuBLASLt form: conj_row_order). Release `out`
+ * afterwards either way. */
 tf_reason lt_fold_prepare(const lt_matmul_call *c, const lt_matmul_shadow *s, const lt_fold *f, lt_folded *out);
 void lt_fold_release_owned(lt_folded *out);
 /* Inline: a call served by the cache owns nothing, and pays no call. */

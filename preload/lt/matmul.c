@@ -14,26 +14,22 @@
 #include "lt/fold_cache.h"
 #include "state.h"
 
-/* The plan in cuBLASLt terms; why not, when an op has no form here. An
- * operand counts when the engine found its record: in log mode the rewrite
- * is described but not marked folded. */
-static tf_reason plan_fold(const lt_matmul_shadow *s, const tf_gemm *g, const tf_plan *plan, lt_fold *f)
+/* The plan's rewrites, per operand; lt_fold_prepare puts their ops in
+ * cuBLASLt terms. An operand counts when the engine found its record: in
+ * log mode the rewrite is described but not marked folded. */
+static void plan_fold(const tf_gemm *g, const tf_plan *plan, lt_fold *f)
 {
     memset(f, 0, sizeof *f);
     for (int i = 0; i < g->nin; i++) {
         const tf_rewrite *r = &plan->in[i];
         if (!r->record)
             continue;
-        /* The form's table answers what lt_op_from_engine would. */
-        if (!s->form.back_ok[i][r->op])
-            return TF_R_conj_row_order;
-        f->op[i] = s->form.back[i][r->op];
+        f->engine_op[i] = r->op;
         f->folded[i] = true;
         f->ptr[i] = (const void *)(uintptr_t)r->addr;
         f->ld[i] = r->ld;
         f->stride[i] = r->stride;
     }
-    return TF_R_NONE;
 }
 
 static lt_matmul_call rewrite(const lt_matmul_call *c, const lt_fold *f, const lt_folded *fc)
@@ -74,9 +70,8 @@ static tf_reason try_folded(void *ctx, const tf_plan *plan, int *st, bool *ran)
     const consume_ctx *x = ctx;
     lt_fold f;
     lt_folded fc = {0};
-    tf_reason why = plan_fold(x->s, x->g, plan, &f);
-    if (!why)
-        why = lt_fold_prepare(x->c, x->s, &f, &fc);
+    plan_fold(x->g, plan, &f);
+    tf_reason why = lt_fold_prepare(x->c, x->s, &f, &fc);
     if (!why && plan->any) {
         void *snapshot = lt_matmul_verify_begin(x->g);
         *st = run_folded(x->c, x->s, plan, &f, &fc);

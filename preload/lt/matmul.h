@@ -38,8 +38,6 @@ typedef struct lt_matmul_form {
     bool alpha_host;
     int nin;
     tf_operand in[2];                /* A and B, views at address 0 */
-    bool back_ok[2][3];              /* lt_op_from_engine for A and B, by engine op */
-    cublasOperation_t back[2][3];
     tf_view d;                       /* D, at address 0 */
     uint64_t c_bytes;                /* length of C's footprint */
     lt_beta_rule beta;

@@ -46,8 +46,6 @@ static void add_operand(const lt_matmul_shadow *s, lt_matmul_form *f, int i)
     o->role = i == LT_A ? "A" : "B";
     o->v = lt_layout_view(l, NULL);
     o->refuse = operand_refusal(s, i, mapped);
-    for (int op = TF_OP_N; op <= TF_OP_C; op++)
-        f->back_ok[i][op] = lt_op_from_engine(l, (tf_op)op, s->complex_type, &f->back[i][op]);
 }
 
 static lt_beta_rule beta_rule(const lt_matmul_shadow *s)
