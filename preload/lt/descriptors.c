@@ -47,11 +47,8 @@ static const lt_attr *lt_attrs_find(const lt_attrs *s, int32_t id)
 }
 
 /* Signed widening keeps -1 defaults (bias and aux types) intact. */
-int64_t lt_attrs_int(const lt_attrs *s, int32_t id, int64_t dflt)
+int64_t lt_attr_int(const lt_attr *a, int64_t dflt)
 {
-    const lt_attr *a = lt_attrs_find(s, id);
-    if (!a)
-        return dflt;
     switch (a->size) {
     case 1: { int8_t v; memcpy(&v, a->v, 1); return v; }
     case 2: { int16_t v; memcpy(&v, a->v, 2); return v; }
@@ -61,14 +58,25 @@ int64_t lt_attrs_int(const lt_attrs *s, int32_t id, int64_t dflt)
     }
 }
 
-uint64_t lt_attrs_u64(const lt_attrs *s, int32_t id, uint64_t dflt)
+uint64_t lt_attr_u64(const lt_attr *a, uint64_t dflt)
 {
-    const lt_attr *a = lt_attrs_find(s, id);
     uint64_t v = 0;
-    if (!a || a->size != sizeof v)
+    if (a->size != sizeof v)
         return dflt;
     memcpy(&v, a->v, sizeof v);
     return v;
+}
+
+int64_t lt_attrs_int(const lt_attrs *s, int32_t id, int64_t dflt)
+{
+    const lt_attr *a = lt_attrs_find(s, id);
+    return a ? lt_attr_int(a, dflt) : dflt;
+}
+
+uint64_t lt_attrs_u64(const lt_attrs *s, int32_t id, uint64_t dflt)
+{
+    const lt_attr *a = lt_attrs_find(s, id);
+    return a ? lt_attr_u64(a, dflt) : dflt;
 }
 
 void lt_attrs_set_i32(lt_attrs *s, int32_t id, int32_t v) { lt_attrs_set(s, id, &v, sizeof v); }
@@ -91,22 +99,31 @@ bool lt_attrs_equal(const lt_attrs *x, const lt_attrs *y)
 }
 
 /* Layout decoding and the order algebra described in descriptors.h. */
+/* One pass over the set (ids are unique in it), each attribute read as
+ * lt_attrs_int or lt_attrs_u64 would read it: a layout is decoded on every
+ * matmul of a program that makes its layouts per call. */
 lt_layout lt_layout_decode(const lt_attrs *a)
 {
-    lt_layout l = {
-        .type = (cudaDataType)lt_attrs_int(a, CUBLASLT_MATRIX_LAYOUT_TYPE, -1),
-        .order = (int32_t)lt_attrs_int(a, CUBLASLT_MATRIX_LAYOUT_ORDER, CUBLASLT_ORDER_COL),
-        .rows = (int64_t)lt_attrs_u64(a, CUBLASLT_MATRIX_LAYOUT_ROWS, 0),
-        .cols = (int64_t)lt_attrs_u64(a, CUBLASLT_MATRIX_LAYOUT_COLS, 0),
-        .ld = lt_attrs_int(a, CUBLASLT_MATRIX_LAYOUT_LD, 0),
-        .batch = (int32_t)lt_attrs_int(a, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, 1),
-        .stride = lt_attrs_int(a, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, 0),
-    };
+    lt_layout l = { .type = (cudaDataType)-1, .order = CUBLASLT_ORDER_COL, .batch = 1 };
+    int64_t plane_offset = 0, batch_mode = 0;
+    for (uint32_t i = 0; i < a->n; i++) {
+        const lt_attr *x = &a->a[i];
+        switch (x->id) {
+        case CUBLASLT_MATRIX_LAYOUT_TYPE: l.type = (cudaDataType)lt_attr_int(x, -1); break;
+        case CUBLASLT_MATRIX_LAYOUT_ORDER: l.order = (int32_t)lt_attr_int(x, CUBLASLT_ORDER_COL); break;
+        case CUBLASLT_MATRIX_LAYOUT_ROWS: l.rows = (int64_t)lt_attr_u64(x, 0); break;
+        case CUBLASLT_MATRIX_LAYOUT_COLS: l.cols = (int64_t)lt_attr_u64(x, 0); break;
+        case CUBLASLT_MATRIX_LAYOUT_LD: l.ld = lt_attr_int(x, 0); break;
+        case CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT: l.batch = (int32_t)lt_attr_int(x, 1); break;
+        case CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET: l.stride = lt_attr_int(x, 0); break;
+        case CUBLASLT_MATRIX_LAYOUT_PLANE_OFFSET: plane_offset = lt_attr_int(x, 0); break;
+        case CUBLASLT_MATRIX_LAYOUT_BATCH_MODE: batch_mode = lt_attr_int(x, 0); break;
+        default: break;
+        }
+    }
     l.elem = pl_cuda_dtype_size(l.type);
     bool order_ok = l.order == CUBLASLT_ORDER_COL || l.order == CUBLASLT_ORDER_ROW;
-    l.plain = order_ok && l.elem && !a->opaque && l.rows >= 0 && l.cols >= 0 &&
-              lt_attrs_int(a, CUBLASLT_MATRIX_LAYOUT_PLANE_OFFSET, 0) == 0 &&
-              lt_attrs_int(a, CUBLASLT_MATRIX_LAYOUT_BATCH_MODE, 0) == 0;
+    l.plain = order_ok && l.elem && !a->opaque && l.rows >= 0 && l.cols >= 0 && plane_offset == 0 && batch_mode == 0;
     return l;
 }
 

@@ -37,6 +37,9 @@ void lt_attrs_clear(lt_attrs *s);
 /* Records (or replaces) one attribute; marks the set opaque when it does
  * not fit. */
 void lt_attrs_set(lt_attrs *s, int32_t id, const void *buf, size_t size);
+/* Typed reads of one attribute; `dflt` when stored with another size. */
+int64_t lt_attr_int(const lt_attr *a, int64_t dflt);
+uint64_t lt_attr_u64(const lt_attr *a, uint64_t dflt);
 /* Typed reads; `dflt` when unset or stored with another size. */
 int64_t lt_attrs_int(const lt_attrs *s, int32_t id, int64_t dflt);
 uint64_t lt_attrs_u64(const lt_attrs *s, int32_t id, uint64_t dflt);

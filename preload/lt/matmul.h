@@ -74,9 +74,10 @@ typedef enum lt_described {
  * this thread meanwhile). */
 lt_described lt_matmul_describe(const lt_matmul_call *c, const lt_matmul_shadow **s, const tf_gemm **g);
 
-/* Whether a descriptor sets any epilogue or FP8 pointer (matmul_side.c):
- * decoded once per snapshot, so most calls skip the attribute lookups. */
-bool lt_matmul_side_pointers(const lt_attrs *desc);
+/* Whether a descriptor attribute is an epilogue or FP8 pointer that is
+ * set (matmul_side.c): decoded once per snapshot, so that most calls skip
+ * the side accesses. */
+bool lt_matmul_side_pointer(const lt_attr *a);
 /* The form's side accesses and device scalar sizes, once per snapshot. */
 void lt_matmul_side_form(lt_matmul_shadow *s);
 

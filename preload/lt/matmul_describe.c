@@ -79,6 +79,35 @@ static void form_make(lt_matmul_shadow *s)
     lt_matmul_side_form(s);
 }
 
+/* The matmul descriptor's attributes in one pass (ids are unique in a
+ * set), each read as lt_attrs_int would read it: a program that makes its
+ * descriptors per call has them decoded on every matmul. */
+static void desc_decode(lt_matmul_shadow *s, int64_t *ta, int64_t *tb)
+{
+    int64_t scale = -1;
+    *ta = *tb = CUBLAS_OP_N;
+    s->pointer_mode = CUBLASLT_POINTER_MODE_HOST;
+    s->epilogue = CUBLASLT_EPILOGUE_DEFAULT;
+    s->scale_mode[0] = s->scale_mode[1] = 0;
+    s->side_pointers = false;
+    for (uint32_t i = 0; i < s->desc.n; i++) {
+        const lt_attr *x = &s->desc.a[i];
+        switch (x->id) {
+        case CUBLASLT_MATMUL_DESC_TRANSA: *ta = lt_attr_int(x, CUBLAS_OP_N); break;
+        case CUBLASLT_MATMUL_DESC_TRANSB: *tb = lt_attr_int(x, CUBLAS_OP_N); break;
+        case CUBLASLT_MATMUL_DESC_SCALE_TYPE: scale = lt_attr_int(x, -1); break;
+        case CUBLASLT_MATMUL_DESC_POINTER_MODE:
+            s->pointer_mode = (int32_t)lt_attr_int(x, CUBLASLT_POINTER_MODE_HOST);
+            break;
+        case CUBLASLT_MATMUL_DESC_EPILOGUE: s->epilogue = (uint32_t)lt_attr_int(x, CUBLASLT_EPILOGUE_DEFAULT); break;
+        case CUBLASLT_MATMUL_DESC_A_SCALE_MODE: s->scale_mode[0] = (int32_t)lt_attr_int(x, 0); break;
+        case CUBLASLT_MATMUL_DESC_B_SCALE_MODE: s->scale_mode[1] = (int32_t)lt_attr_int(x, 0); break;
+        default: s->side_pointers |= lt_matmul_side_pointer(x); break;
+        }
+    }
+    s->stype = lt_scale_stype(scale);
+}
+
 /* Copies and decodes the five descriptors' shadows. */
 static lt_described decode(const lt_matmul_call *c, lt_matmul_shadow *s)
 {
@@ -91,19 +120,13 @@ static lt_described decode(const lt_matmul_call *c, lt_matmul_shadow *s)
         if (!s->l[i].plain)
             return LT_UNKNOWN;
     }
-    int64_t ta = lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_TRANSA, CUBLAS_OP_N);
-    int64_t tb = lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_TRANSB, CUBLAS_OP_N);
+    int64_t ta, tb;
+    desc_decode(s, &ta, &tb);
     if (!lt_op_valid(ta) || !lt_op_valid(tb))
         return LT_INVALID;
     s->op[0] = (cublasOperation_t)ta;
     s->op[1] = (cublasOperation_t)tb;
-    s->stype = lt_scale_stype(lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_SCALE_TYPE, -1));
-    s->pointer_mode = (int32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_POINTER_MODE, CUBLASLT_POINTER_MODE_HOST);
-    s->epilogue = (uint32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_EPILOGUE, CUBLASLT_EPILOGUE_DEFAULT);
     s->complex_type = pl_cuda_dtype_complex(s->l[LT_A].type);
-    s->scale_mode[0] = (int32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, 0);
-    s->scale_mode[1] = (int32_t)lt_attrs_int(&s->desc, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, 0);
-    s->side_pointers = lt_matmul_side_pointers(&s->desc);
     form_make(s);
     return LT_DESCRIBED;
 }
