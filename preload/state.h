@@ -81,9 +81,14 @@ bool learn_recent_unwatched(void);
  *     no rules, no learning);
  *   pl_consumer_quiet_now: no GEMM needs a look (nothing pending, and no
  *     learning, or no candidate open and nothing launched since the recent
- *     functions were watched; learn_recent clears it).
- * Either may be false when the long test below would say the same. */
-extern _Atomic bool pl_launch_quiet_now, pl_consumer_quiet_now;
+ *     functions were watched; learn_recent clears it);
+ *   pl_launch_learning_only_now: a launch at depth 0 needs learning's note
+ *     and nothing else (active, learning, nothing pending, no rules).
+ * Either quiet flag may be false when the long test below would say the
+ * same. The learning-only flag is false whenever the layer is off (cleared
+ * at exit and in a fork's child, with the mode), and otherwise stale only
+ * as long as pl_pending_now itself could be. */
+extern _Atomic bool pl_launch_quiet_now, pl_consumer_quiet_now, pl_launch_learning_only_now;
 
 /* A GEMM must be described: something is pending, or it may make an
  * unknown kernel a learning candidate. */
