@@ -68,10 +68,10 @@ typedef struct pl_launch {
  * not grow with the kernels seen. */
 #define PL_LEARN_RECENT 32
 #define PL_LEARN_WATCHED 256
-extern _Atomic(const void *) pl_learn_recent_fns[PL_LEARN_RECENT];
-extern _Atomic unsigned pl_learn_recent_next;
-extern _Atomic(const void *) pl_learn_watched_fns[PL_LEARN_WATCHED];
-extern _Atomic bool pl_learn_unwatched; /* launches since the recent functions were last watched */
+extern TF_HIDDEN _Atomic(const void *) pl_learn_recent_fns[PL_LEARN_RECENT];
+extern TF_HIDDEN _Atomic unsigned pl_learn_recent_next;
+extern TF_HIDDEN _Atomic(const void *) pl_learn_watched_fns[PL_LEARN_WATCHED];
+extern TF_HIDDEN _Atomic bool pl_learn_unwatched; /* launches since the recent functions were last watched */
 
 static inline unsigned pl_learn_slot(const void *fn)
 {

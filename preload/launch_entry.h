@@ -34,7 +34,8 @@
 #define TF_REAL_KNOWN(name) \
     ((pl_fn_##name)atomic_load_explicit(&pl_real_fns[TF_ID_##name], memory_order_acquire))
 
-#if defined(__x86_64__)
+/* TF_LAUNCH_ENTRY_C builds the C entries on x86-64 too (to check them). */
+#if defined(__x86_64__) && !defined(TF_LAUNCH_ENTRY_C)
 /* The CET landing pad, when the build asks for indirect-branch tracking:
  * programs reach these hooks through pointers (cuGetProcAddress, dlsym). */
 #if defined(__CET__) && (__CET__ & 1)
@@ -45,30 +46,37 @@
 
 /* pl_launch_slot_NAME: the address of NAME's real-function slot, for the
  * assembly, which cannot name the slot's index (an enum constant).
- * The depth is initial-exec TLS (state.h): one load through the GOT. The
- * flag and slot loads are plain moves: on x86-64 an acquire load is one. */
+ * The entry is file-scope assembly, not a naked C function: GCC stores a
+ * naked function's dim3 parameters to the stack all the same (4 useless
+ * instructions); hooks.h's declaration still checks the prototype. The
+ * depth is initial-exec TLS (state.h): one load through the GOT. The flag
+ * and slot loads are plain moves: on x86-64 an acquire load is one. */
 #define TF_LAUNCH_ENTRY(NAME, RET, PARAMS, ARGS)                                                       \
     __attribute__((used, visibility("hidden"))) void *_Atomic *const pl_launch_slot_##NAME =            \
         &pl_real_fns[TF_ID_##NAME];                                                                    \
-    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wunused-parameter\"")            \
-    TF_EXPORT __attribute__((naked)) RET NAME PARAMS                                                   \
-    {                                                                                                  \
-        __asm__(TF_ENTRY_LANDING                                                                       \
-                "movq pl_depth@gottpoff(%rip), %rax\n\t"                                              \
-                "cmpl $0, %fs:(%rax)\n\t"                                                              \
-                "jg 1f\n\t"                                                                            \
-                "cmpb $0, pl_launch_learning_only_now(%rip)\n\t"                                      \
-                "jne learn_" #NAME "\n\t"                                                             \
-                "cmpb $0, pl_launch_quiet_now(%rip)\n\t"                                              \
-                "je outer_" #NAME "\n"                                                                 \
-                "1:\n\t"                                                                               \
-                "movq pl_launch_slot_" #NAME "(%rip), %rax\n\t"                                       \
-                "movq (%rax), %rax\n\t"                                                                \
-                "testq %rax, %rax\n\t"                                                                 \
-                "jz outer_" #NAME "\n\t"                                                               \
-                "jmp *%rax");                                                                          \
-    }                                                                                                  \
-    _Pragma("GCC diagnostic pop")
+    __asm__(".pushsection .text\n\t"                                                                   \
+            ".globl " #NAME "\n\t"                                                                     \
+            ".type " #NAME ", @function\n\t"                                                           \
+            ".p2align 4\n"                                                                             \
+            #NAME ":\n\t"                                                                              \
+            ".cfi_startproc\n\t"                                                                      \
+            TF_ENTRY_LANDING                                                                           \
+            "movq pl_depth@gottpoff(%rip), %rax\n\t"                                                   \
+            "cmpl $0, %fs:(%rax)\n\t"                                                                  \
+            "jg 1f\n\t"                                                                                \
+            "cmpb $0, pl_launch_learning_only_now(%rip)\n\t"                                           \
+            "jne learn_" #NAME "\n\t"                                                                  \
+            "cmpb $0, pl_launch_quiet_now(%rip)\n\t"                                                   \
+            "je outer_" #NAME "\n"                                                                      \
+            "1:\n\t"                                                                                   \
+            "movq pl_launch_slot_" #NAME "(%rip), %rax\n\t"                                            \
+            "movq (%rax), %rax\n\t"                                                                    \
+            "testq %rax, %rax\n\t"                                                                     \
+            "jz outer_" #NAME "\n\t"                                                                   \
+            "jmp *%rax\n\t"                                                                            \
+            ".cfi_endproc\n\t"                                                                        \
+            ".size " #NAME ", .-" #NAME "\n\t"                                                         \
+            ".popsection");
 #else
 #define TF_LAUNCH_ENTRY(NAME, RET, PARAMS, ARGS)                                                       \
     RET NAME PARAMS                                                                                    \
