@@ -5,6 +5,7 @@
 #include "describe.h"
 #include "tables/hooks.h"
 #include "launch.h"
+#include "launch_entry.h"
 #include "names.h"
 #include "state.h"
 
@@ -110,18 +111,23 @@ static pl_launch driver_launch(const char *api, CUfunction f, pl_relaunch_fn rel
         pl_launch_end(&l, r == CUDA_SUCCESS);                                                   \
         return r;                                                                               \
     }                                                                                           \
-    static TF_SLOW_PATH CUresult outer_##NAME(PARAMS)                                           \
+    TF_LAUNCH_OUTER CUresult outer_##NAME(PARAMS)                                               \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
         if (!pl_launch_watching(f))                                                              \
             return TF_PASS(real(ARGS));                                                         \
         return watched_##NAME(real, ARGS);                                                      \
     }                                                                                           \
-    CUresult NAME(PARAMS)                                                                       \
+    TF_LAUNCH_OUTER CUresult learn_##NAME(PARAMS)                                               \
     {                                                                                           \
-        pl_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
-        return nested ? nested(ARGS) : outer_##NAME(ARGS);                                      \
-    }
+        pl_fn_##NAME real = TF_REAL_KNOWN(NAME);                                                \
+        if (!real)                                                                              \
+            return outer_##NAME(ARGS);                                                          \
+        if (learn_recent(f))                                                                    \
+            return watched_##NAME(real, ARGS);                                                  \
+        return TF_PASS(real(ARGS));                                                             \
+    }                                                                                           \
+    TF_LAUNCH_ENTRY(NAME, CUresult, (PARAMS), (ARGS))
 
 #define KERNEL_PARAMS CUfunction f, GRID_PARAMS, void **params, void **extra
 #define KERNEL_ARGS f, GRID_ARGS, params, extra
@@ -160,19 +166,26 @@ CU_LAUNCH(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel", true, NUL
         pl_launch_end(&l, r == CUDA_SUCCESS);                                                   \
         return r;                                                                               \
     }                                                                                           \
-    static TF_SLOW_PATH CUresult outer_##NAME(const CUlaunchConfig *c, CUfunction f, void **params, \
-                                              void **extra)                                     \
+    TF_LAUNCH_OUTER CUresult outer_##NAME(const CUlaunchConfig *c, CUfunction f, void **params,  \
+                                          void **extra)                                         \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDA);                                                      \
         if (!c || !pl_launch_watching(f))                                                        \
             return TF_PASS(real(c, f, params, extra));                                          \
         return watched_##NAME(real, c, f, params, extra);                                       \
     }                                                                                           \
-    CUresult NAME(const CUlaunchConfig *c, CUfunction f, void **params, void **extra)           \
+    TF_LAUNCH_OUTER CUresult learn_##NAME(const CUlaunchConfig *c, CUfunction f, void **params,  \
+                                          void **extra)                                         \
     {                                                                                           \
-        pl_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
-        return nested ? nested(c, f, params, extra) : outer_##NAME(c, f, params, extra);        \
-    }
+        pl_fn_##NAME real = TF_REAL_KNOWN(NAME);                                                \
+        if (!real || !c)                                                                        \
+            return outer_##NAME(c, f, params, extra);                                           \
+        if (learn_recent(f))                                                                    \
+            return watched_##NAME(real, c, f, params, extra);                                   \
+        return TF_PASS(real(c, f, params, extra));                                              \
+    }                                                                                           \
+    TF_LAUNCH_ENTRY(NAME, CUresult, (const CUlaunchConfig *c, CUfunction f, void **params, void **extra), \
+                    (c, f, params, extra))
 
 CU_LAUNCH_EX(cuLaunchKernelEx, false)
 CU_LAUNCH_EX(cuLaunchKernelEx_ptsz, true)

@@ -2,6 +2,7 @@
 #include "describe.h"
 #include "tables/hooks.h"
 #include "launch.h"
+#include "launch_entry.h"
 #include "names.h"
 #include "replay.h"
 #include "state.h"
@@ -76,9 +77,10 @@ static pl_launch runtime_launch(const char *api, const void *fn, pl_param_info_f
         return TF_REAL(NAME)((FN_T)(uintptr_t)r->fn, dim3_of(r->grid), dim3_of(r->block),       \
                              r->args, r->shared_mem, (cudaStream_t)(uintptr_t)r->on);       \
     }                                                                                           \
-    static TF_SLOW_PATH cudaError_t watched_##NAME(pl_fn_##NAME real, FN_T fn, dim3 g, dim3 b,  \
-                                                   void **args, size_t shm, cudaStream_t s)     \
+    static TF_SLOW_PATH cudaError_t watched_##NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm, \
+                                                   cudaStream_t s)                              \
     {                                                                                           \
+        pl_fn_##NAME real = TF_REAL_KNOWN(NAME);                                                \
         pl_launch l = runtime_launch(API, (const void *)fn, INFO, relaunch_##NAME, g, b, args,  \
                                      shm, TF_ADDR(s), PTSZ);                                              \
         if (pl_launch_begin(&l))                                                                \
@@ -87,19 +89,26 @@ static pl_launch runtime_launch(const char *api, const void *fn, pl_param_info_f
         pl_launch_end(&l, r == cudaSuccess);                                                    \
         return r;                                                                               \
     }                                                                                           \
-    static TF_SLOW_PATH cudaError_t outer_##NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm, \
-                                                 cudaStream_t s)                                \
+    TF_LAUNCH_OUTER cudaError_t outer_##NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm,  \
+                                             cudaStream_t s)                                    \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
         if (!pl_launch_watching(fn))                                                              \
             return TF_PASS(real(fn, g, b, args, shm, s));                                       \
-        return watched_##NAME(real, fn, g, b, args, shm, s);                                    \
+        return watched_##NAME(fn, g, b, args, shm, s);                                          \
     }                                                                                           \
-    cudaError_t NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm, cudaStream_t s)          \
+    TF_LAUNCH_OUTER cudaError_t learn_##NAME(FN_T fn, dim3 g, dim3 b, void **args, size_t shm,  \
+                                             cudaStream_t s)                                    \
     {                                                                                           \
-        pl_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
-        return nested ? nested(fn, g, b, args, shm, s) : outer_##NAME(fn, g, b, args, shm, s);  \
-    }
+        pl_fn_##NAME real = TF_REAL_KNOWN(NAME);                                                \
+        if (!real)                                                                              \
+            return outer_##NAME(fn, g, b, args, shm, s);                                        \
+        if (learn_recent(fn))                                                                   \
+            return watched_##NAME(fn, g, b, args, shm, s);                                      \
+        return TF_PASS(real(fn, g, b, args, shm, s));                                           \
+    }                                                                                           \
+    TF_LAUNCH_ENTRY(NAME, cudaError_t, (FN_T fn, dim3 g, dim3 b, void **args, size_t shm, cudaStream_t s), \
+                    (fn, g, b, args, shm, s))
 
 LAUNCH_HOOK(cudaLaunchKernel, const void *, stub_param_info, "cudaLaunchKernel", false)
 LAUNCH_HOOK(cudaLaunchKernel_ptsz, const void *, stub_param_info, "cudaLaunchKernel", true)
@@ -133,18 +142,23 @@ LAUNCH_HOOK(__cudaLaunchKernel_ptsz, cudaKernel_t, kernel_param_info, "__cudaLau
         pl_launch_end(&l, r == cudaSuccess);                                                    \
         return r;                                                                               \
     }                                                                                           \
-    static TF_SLOW_PATH cudaError_t outer_##NAME(const cudaLaunchConfig_t *c, const void *fn, void **args) \
+    TF_LAUNCH_OUTER cudaError_t outer_##NAME(const cudaLaunchConfig_t *c, const void *fn, void **args) \
     {                                                                                           \
         TF_REAL_OR(NAME, TF_MISSING_CUDART);                                                    \
         if (!c || !pl_launch_watching(fn))                                                        \
             return TF_PASS(real(c, fn, args));                                                  \
         return watched_##NAME(real, c, fn, args);                                               \
     }                                                                                           \
-    cudaError_t NAME(const cudaLaunchConfig_t *c, const void *fn, void **args)                  \
+    TF_LAUNCH_OUTER cudaError_t learn_##NAME(const cudaLaunchConfig_t *c, const void *fn, void **args) \
     {                                                                                           \
-        pl_fn_##NAME nested = TF_NESTED_REAL(NAME);                                             \
-        return nested ? nested(c, fn, args) : outer_##NAME(c, fn, args);                        \
-    }
+        pl_fn_##NAME real = TF_REAL_KNOWN(NAME);                                                \
+        if (!real || !c)                                                                        \
+            return outer_##NAME(c, fn, args);                                                   \
+        if (learn_recent(fn))                                                                   \
+            return watched_##NAME(real, c, fn, args);                                           \
+        return TF_PASS(real(c, fn, args));                                                      \
+    }                                                                                           \
+    TF_LAUNCH_ENTRY(NAME, cudaError_t, (const cudaLaunchConfig_t *c, const void *fn, void **args), (c, fn, args))
 
 LAUNCH_EX_HOOK(cudaLaunchKernelExC, false)
 LAUNCH_EX_HOOK(cudaLaunchKernelExC_ptsz, true)

@@ -62,13 +62,41 @@ typedef struct pl_launch {
     size_t params_len;
 } pl_launch;
 
-/* learn_watch.c: notes fn among the last few launched; true when learning
- * watches it. */
-bool learn_recent(const void *fn);
+/* learn_watch.c's tables (see there): a ring of the last PL_LEARN_RECENT
+ * functions launched, and a direct-mapped table of PL_LEARN_WATCHED watched
+ * functions. Both fixed-size: the cost of a note and learning's memory do
+ * not grow with the kernels seen. */
+#define PL_LEARN_RECENT 32
+#define PL_LEARN_WATCHED 256
+extern TF_HIDDEN _Atomic(const void *) pl_learn_recent_fns[PL_LEARN_RECENT];
+extern TF_HIDDEN _Atomic unsigned pl_learn_recent_next;
+extern TF_HIDDEN _Atomic(const void *) pl_learn_watched_fns[PL_LEARN_WATCHED];
+extern TF_HIDDEN _Atomic bool pl_learn_unwatched; /* launches since the recent functions were last watched */
+
+static inline unsigned pl_learn_slot(const void *fn)
+{
+    return (unsigned)(((uintptr_t)fn >> 4) * 0x9E3779B97F4A7C15ull >> 56) % PL_LEARN_WATCHED;
+}
+
+/* Notes fn among the last few launched; true when learning watches it.
+ * Relaxed: two racing launches may lose one note (learn_watch.c). */
+static inline bool learn_recent(const void *fn)
+{
+    unsigned i = atomic_load_explicit(&pl_learn_recent_next, memory_order_relaxed);
+    atomic_store_explicit(&pl_learn_recent_next, i + 1, memory_order_relaxed);
+    atomic_store_explicit(&pl_learn_recent_fns[i % PL_LEARN_RECENT], fn, memory_order_relaxed);
+    if (!atomic_load_explicit(&pl_learn_unwatched, memory_order_relaxed)) {
+        /* In this order, sequentially consistent: see state.c's publish_quiet. */
+        atomic_store(&pl_learn_unwatched, true);
+        atomic_store(&pl_consumer_quiet_now, false);
+    }
+    return atomic_load_explicit(&pl_learn_watched_fns[pl_learn_slot(fn)], memory_order_relaxed) == fn;
+}
 
 /* Whether a launch of `fn` needs describing at all (fast path otherwise).
  * While learning, it also notes fn among the recent launches. Inline:
- * every pass-through launch asks. */
+ * every launch that is neither quiet nor learning-only asks (those two
+ * states are the hooks' entries, launch_entry.h). */
 static inline bool pl_launch_watching(const void *fn)
 {
     if (atomic_load_explicit(&pl_launch_quiet_now, memory_order_acquire) || !pl_active())

@@ -16,7 +16,7 @@ _Atomic size_t pl_pending_now;
 _Atomic int pl_mode_now = TF_MODE_OFF;
 bool pl_learning_now;
 _Atomic bool pl_learn_open_now;
-_Atomic bool pl_launch_quiet_now, pl_consumer_quiet_now;
+_Atomic bool pl_launch_quiet_now, pl_consumer_quiet_now, pl_launch_learning_only_now;
 
 static pthread_once_t pl_once = PTHREAD_ONCE_INIT;
 static pl_word_lock pl_mutex; /* the engine lock (word_lock.h) */
@@ -55,6 +55,7 @@ static void pl_at_exit(void)
     tf_engine *e = pl_engine_instance;
     pl_engine_instance = NULL;
     atomic_store(&pl_mode_now, TF_MODE_OFF);
+    atomic_store(&pl_launch_learning_only_now, false);
     atomic_store(&pl_pending_now, 0);
     if (e) {
         pl_depth++;
@@ -102,6 +103,7 @@ static void pl_fork_child(void)
     pl_forked_child = true;
     pl_engine_instance = NULL; /* left allocated: it is the parent's to free */
     atomic_store(&pl_mode_now, TF_MODE_OFF);
+    atomic_store(&pl_launch_learning_only_now, false);
     atomic_store(&pl_pending_now, 0);
     pl_learning_now = false;
 }
@@ -183,6 +185,7 @@ static void publish_quiet(void)
     bool idle = atomic_load(&pl_pending_now) == 0;
     bool learning = pl_learning_now && !off;
     atomic_store(&pl_launch_quiet_now, off || (idle && !learning && !pl_rules_loaded));
+    atomic_store(&pl_launch_learning_only_now, idle && learning && !pl_rules_loaded);
     bool consumers = off || (idle && !(learning && atomic_load(&pl_learn_open_now)));
     atomic_store(&pl_consumer_quiet_now, consumers);
     if (consumers && learning && learn_recent_unwatched())

@@ -28,13 +28,18 @@ extern __thread int pl_depth __attribute__((tls_model("initial-exec")));
  * kept out of line so that the hook itself needs no stack frame. */
 #define TF_SLOW_PATH __attribute__((noinline))
 
-extern pl_env pl_env_now;             /* read at load time */
-extern _Atomic size_t pl_pending_now; /* tf_engine_pending after the last engine call */
-extern _Atomic int pl_mode_now;       /* can drop to off if initialisation fails */
-extern bool pl_learning_now;          /* set once, before any hook runs past pl_active */
+/* The flags every hook reads are declared hidden: -fvisibility=hidden
+ * covers definitions only, and an extern of default visibility is reached
+ * through the GOT, one more load on every pass-through call. */
+#define TF_HIDDEN __attribute__((visibility("hidden")))
+
+extern TF_HIDDEN pl_env pl_env_now;             /* read at load time */
+extern TF_HIDDEN _Atomic size_t pl_pending_now; /* tf_engine_pending after the last engine call */
+extern TF_HIDDEN _Atomic int pl_mode_now;       /* can drop to off if initialisation fails */
+extern TF_HIDDEN bool pl_learning_now;          /* set once, before any hook runs past pl_active */
 
 /* Creates the engine on first use; inline once it has been tried. */
-extern _Atomic bool pl_state_ready;
+extern TF_HIDDEN _Atomic bool pl_state_ready;
 void pl_state_create(void);
 static inline void pl_state_init(void)
 {
@@ -72,7 +77,7 @@ static inline bool pl_watching(void)
 
 /* Learning: a noted launch could still become a candidate (published at
  * each unlock), or functions ran that a GEMM may want watched. */
-extern _Atomic bool pl_learn_open_now;
+extern TF_HIDDEN _Atomic bool pl_learn_open_now;
 bool learn_recent_unwatched(void);
 
 /* The pass-through calls' one load each, published at each unlock and when
@@ -81,9 +86,14 @@ bool learn_recent_unwatched(void);
  *     no rules, no learning);
  *   pl_consumer_quiet_now: no GEMM needs a look (nothing pending, and no
  *     learning, or no candidate open and nothing launched since the recent
- *     functions were watched; learn_recent clears it).
- * Either may be false when the long test below would say the same. */
-extern _Atomic bool pl_launch_quiet_now, pl_consumer_quiet_now;
+ *     functions were watched; learn_recent clears it);
+ *   pl_launch_learning_only_now: a launch at depth 0 needs learning's note
+ *     and nothing else (active, learning, nothing pending, no rules).
+ * Either quiet flag may be false when the long test below would say the
+ * same. The learning-only flag is false whenever the layer is off (cleared
+ * at exit and in a fork's child, with the mode), and otherwise stale only
+ * as long as pl_pending_now itself could be. */
+extern TF_HIDDEN _Atomic bool pl_launch_quiet_now, pl_consumer_quiet_now, pl_launch_learning_only_now;
 
 /* A GEMM must be described: something is pending, or it may make an
  * unknown kernel a learning candidate. */

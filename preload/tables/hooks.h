@@ -35,7 +35,7 @@ typedef enum pl_fn_id {
 /* The real function behind an entry, or NULL when no loaded library has it.
  * Resolved on first use and cached; the cached case is inline, since every
  * pass-through call pays for it. */
-extern void *_Atomic pl_real_fns[TF_ID_COUNT];
+extern __attribute__((visibility("hidden"))) void *_Atomic pl_real_fns[TF_ID_COUNT]; /* hidden: no GOT load */
 void *pl_real_resolve(pl_fn_id id);
 static inline void *pl_real_get(pl_fn_id id)
 {

@@ -11,7 +11,8 @@
 #     benchmark did (so a refusal cannot pass for a cheap fold),
 #   - scaling: added instructions per iteration of scaling.cu's loop with
 #     many live allocations, pending records or kernels seen, against a
-#     per-loop target and the 100,000-allocation / 10-allocation ratio.
+#     per-loop target, the 100,000-allocation / 10-allocation ratio and the
+#     10,000-kernels / no-kernels ratio.
 # Targets are printed with PASS/FAIL but never fail the command: the figures
 # depend on the machine. The table goes to stdout and to $BENCH_RESULTS.
 #
@@ -192,6 +193,19 @@ ratio_line() {
     fi
     echo "100,000 / 10 live allocations: $r (target <= $MAX_SCALE_RATIO) $v"
 }
+# kernels_line: the loop must not cost more for the kernels seen, and the
+# kernels row's setup (10,000 kernels looked up and launched) must cancel
+# between its two runs: its base must match the 10-live row's within 10%,
+# since the loop is the same work (scaling.cu says why it once did not).
+kernels_line() {
+    local a=${SCALE_WORST[kernels10k]:-} b=${SCALE_WORST[live10]:-} r=n/a v=FAIL
+    local ba=${SCALE_IR[kernels10k,base]:-} bb=${SCALE_IR[live10,base]:-}
+    if [ -n "$a" ] && [ -n "$b" ] && [ "$b" -gt 0 ] && [ -n "$ba" ] && [ -n "$bb" ] && [ "$bb" -gt 0 ]; then
+        r=$(calc "$a / $b" %.2f)
+        [ "$(calc "($r <= $MAX_SCALE_RATIO && $ba >= 0.9 * $bb && $ba <= 1.1 * $bb)" %d)" = 1 ] && v=PASS
+    fi
+    echo "10,000 kernels seen / none (10 live): $r (target <= $MAX_SCALE_RATIO; base $ba vs $bb Ir: the setup cancels) $v"
+}
 
 # verdict PROG: PASS or FAIL against the targets, on the worst mode; NOT
 # FOLDED for a fold benchmark whose calls did not all fold.
@@ -229,7 +243,7 @@ scale_table() {
 }
 
 echo
-{ table; echo; scale_table; echo; echo "- $(ratio_line)"; } | tee "$TMP/table"
+{ table; echo; scale_table; echo; echo "- $(ratio_line)"; echo "- $(kernels_line)"; } | tee "$TMP/table"
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 {
     echo "# transfold: cost of the layer (make bench)"
