@@ -18,11 +18,23 @@ static inline uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
     return m > c ? m : c;
 }
 
+/* n's max_hi and min_lo from its children's: true if either changed. */
+static inline bool refresh(tf_inode *n)
+{
+    uint64_t m = max3(n->hi, max_hi(n->kid[0]), max_hi(n->kid[1]));
+    uint64_t mn = n->kid[0] ? n->kid[0]->min_lo : n->lo;
+    if (m == n->max_hi && mn == n->min_lo)
+        return false;
+    n->max_hi = m;
+    n->min_lo = mn;
+    return true;
+}
+
 static inline void update(tf_inode *n)
 {
     int l = height(n->kid[0]), r = height(n->kid[1]);
     n->height = 1 + (l > r ? l : r);
-    n->max_hi = max3(n->hi, max_hi(n->kid[0]), max_hi(n->kid[1]));
+    refresh(n);
 }
 
 /* Moves n down on side d; its child on the other side takes its place. */
@@ -40,7 +52,7 @@ static inline tf_inode *balance(tf_inode *n)
 {
     int l = height(n->kid[0]), r = height(n->kid[1]);
     n->height = 1 + (l > r ? l : r);
-    n->max_hi = max3(n->hi, max_hi(n->kid[0]), max_hi(n->kid[1]));
+    refresh(n);
     int bf = l - r;
     if (bf > 1) {
         if (height(n->kid[0]->kid[0]) < height(n->kid[0]->kid[1]))
@@ -63,22 +75,33 @@ static inline bool key_less(uint64_t lo, uint64_t tie, const tf_inode *b)
 /* AVL height is below 1.45 log2(n + 2): 96 levels is more than memory holds. */
 #define MAX_DEPTH 96
 
-/* Rebalances the links on the path, deepest first. Above the first node
- * that keeps its place, height and max_hi, nothing changes any more; but
- * the links from the deepest up to index `until` (where a node moved: its
- * fields say nothing of its new place) are all redone. */
+/* Rebalances the links on the path after a removal, deepest first. Above
+ * the first node that keeps its place and height, the shape no longer
+ * changes, and only max_hi and min_lo are refreshed, up to the first node
+ * where neither changes. The links from the deepest up to index `until`
+ * (where a node moved: its fields say nothing of its new place) are all
+ * rebalanced. */
 static void fix_up(tf_inode **path[], int depth, int until)
 {
     while (depth-- > 0) {
         tf_inode *x = *path[depth];
         int h = x->height;
-        uint64_t m = x->max_hi;
+        uint64_t m = x->max_hi, mn = x->min_lo;
         *path[depth] = balance(x);
-        if ((until < 0 || depth < until) && *path[depth] == x && x->height == h && x->max_hi == m)
-            return;
+        if ((until < 0 || depth < until) && *path[depth] == x && x->height == h) {
+            if (x->max_hi == m && x->min_lo == mn)
+                return;
+            break;
+        }
     }
+    while (depth-- > 0 && refresh(*path[depth]))
+        ;
 }
 
+/* Every node on the way down gains n below it, so it takes n's hi and lo
+ * into its max_hi and min_lo at once; on the way back up only heights are
+ * left to fix, and they stop changing at the first node whose height holds
+ * (a rotation gives its subtree back the height it had before). */
 void itree_insert(tf_itree *t, tf_inode *n)
 {
     tf_inode **path[MAX_DEPTH];
@@ -86,13 +109,30 @@ void itree_insert(tf_itree *t, tf_inode *n)
     n->kid[0] = n->kid[1] = NULL;
     n->height = 1;
     n->max_hi = n->hi;
+    n->min_lo = n->lo;
     tf_inode **link = &t->root;
     while (*link && depth < MAX_DEPTH) {
+        tf_inode *x = *link;
+        if (x->max_hi < n->hi)
+            x->max_hi = n->hi;
+        if (x->min_lo > n->lo)
+            x->min_lo = n->lo;
         path[depth++] = link;
-        link = &(*link)->kid[!key_less(n->lo, n->tie, *link)];
+        link = &x->kid[!key_less(n->lo, n->tie, x)];
     }
     *link = n;
-    fix_up(path, depth, -1);
+    while (depth-- > 0) {
+        tf_inode *x = *path[depth];
+        int l = height(x->kid[0]), r = height(x->kid[1]);
+        if (l - r > 1 || r - l > 1) {
+            *path[depth] = balance(x);
+            continue;
+        }
+        int h = 1 + (l > r ? l : r);
+        if (h == x->height)
+            break;
+        x->height = h;
+    }
     t->n++;
 }
 
@@ -152,10 +192,11 @@ static bool after_cursor(const tf_inode *n, const tf_icursor *at)
 
 /* Keys to the left of n are smaller, so they are skipped once n is not after
  * the cursor; nodes to its right start at or after n->lo, so none of them
- * overlaps once n->lo >= hi; and no node under n ends after max_hi. */
+ * overlaps once n->lo >= hi; and no node under n ends after max_hi or
+ * starts before min_lo. */
 static tf_inode *next_in(tf_inode *n, uint64_t lo, uint64_t hi, const tf_icursor *at)
 {
-    if (!n || n->max_hi <= lo)
+    if (!n || n->max_hi <= lo || n->min_lo >= hi)
         return NULL;
     if (after_cursor(n, at)) {
         tf_inode *r = next_in(n->kid[0], lo, hi, at);
@@ -171,10 +212,11 @@ static tf_inode *next_in(tf_inode *n, uint64_t lo, uint64_t hi, const tf_icursor
 
 /* The first overlap of all: when the left subtree ends after lo, the answer
  * is there or nowhere (a left range ending after lo that does not overlap
- * starts at or after hi, and so do this node and all to its right). */
+ * starts at or after hi, and so do this node and all to its right). A
+ * subtree whose ranges all end by lo or all start at or after hi has none. */
 static tf_inode *first_in(tf_inode *n, uint64_t lo, uint64_t hi)
 {
-    while (n && n->max_hi > lo) {
+    while (n && n->max_hi > lo && n->min_lo < hi) {
         if (n->kid[0] && n->kid[0]->max_hi > lo)
             n = n->kid[0];
         else if (n->lo < hi && lo < n->hi)

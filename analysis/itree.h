@@ -1,11 +1,13 @@
 /* An ordered index of address ranges: an AVL tree keyed by (lo, tie), each
- * node also holding the largest `hi` below it, so the ranges overlapping a
- * query are found without visiting the others.
+ * node also holding the largest `hi` and the smallest `lo` below it, so the
+ * ranges overlapping a query are found without visiting the others, and a
+ * query outside every range's span ends at the root.
  *
  * Cost, n = nodes: insert, remove and floor O(log n); itree_next_overlap
  * O(log n) per range it returns (plus the ranges it skips because they were
- * returned before). Intrusive: the node lives inside the indexed struct, and
- * nothing here allocates. The tree never reads or writes a node after
+ * returned before), O(1) when the query misses the span of all ranges.
+ * Intrusive: the node lives inside the indexed struct, and nothing here
+ * allocates. The tree never reads or writes a node after
  * itree_remove returns, so the owner may free it at once. */
 #ifndef TF_ITREE_H
 #define TF_ITREE_H
@@ -18,6 +20,7 @@ typedef struct tf_inode {
     uint64_t lo, hi;   /* the range [lo, hi) */
     uint64_t tie;      /* orders nodes with the same lo: unique within a tree */
     uint64_t max_hi;   /* the largest hi in this subtree */
+    uint64_t min_lo;   /* the smallest lo in this subtree: its leftmost node's */
     int height;
 } tf_inode;
 

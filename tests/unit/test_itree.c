@@ -44,25 +44,32 @@ static const tf_inode *brute_floor(const model *m, uint64_t key)
     return best;
 }
 
-static int check_heights(const tf_inode *n, uint64_t *max_hi)
+/* Checks n's subtree: AVL balance, and max_hi and min_lo as the largest hi
+ * and smallest lo below each node. */
+static int check_heights(const tf_inode *n, uint64_t *max_hi, uint64_t *min_lo)
 {
     if (!n) {
         *max_hi = 0;
+        *min_lo = UINT64_MAX;
         return 0;
     }
-    uint64_t ml, mr;
-    int l = check_heights(n->kid[0], &ml), r = check_heights(n->kid[1], &mr);
+    uint64_t ml, mr, nl, nr;
+    int l = check_heights(n->kid[0], &ml, &nl), r = check_heights(n->kid[1], &mr, &nr);
     assert_true(l - r <= 1 && r - l <= 1);
+    assert_int_equal(n->height, 1 + (l > r ? l : r));
     *max_hi = n->hi > ml ? n->hi : ml;
     *max_hi = *max_hi > mr ? *max_hi : mr;
     assert_int_equal(n->max_hi, *max_hi);
+    *min_lo = n->lo < nl ? n->lo : nl;
+    *min_lo = *min_lo < nr ? *min_lo : nr;
+    assert_int_equal(n->min_lo, *min_lo);
     return 1 + (l > r ? l : r);
 }
 
 static void check_queries(const model *m, const tf_itree *t, uint64_t *seed)
 {
     for (int q = 0; q < 20; q++) {
-        uint64_t lo = rnd(seed) % 5000, hi = lo + rnd(seed) % 300;
+        uint64_t lo = rnd(seed) % 5600, hi = lo + rnd(seed) % 300; /* some past every range */
         tf_icursor at = ITREE_START;
         const tf_inode *want = brute_next(m, lo, hi, NULL);
         for (tf_inode *got; (got = itree_next_overlap(t, lo, hi, &at)); want = brute_next(m, lo, hi, got))
@@ -90,11 +97,10 @@ static void test_random_against_brute_force(void **state)
         else
             itree_insert(&t, &m.node[i]);
         m.in[i] = !m.in[i];
-        if (step % 16 == 0) {
-            uint64_t top;
-            check_heights(t.root, &top);
+        uint64_t top, bottom;
+        check_heights(t.root, &top, &bottom);
+        if (step % 16 == 0)
             check_queries(&m, &t, &seed);
-        }
     }
     size_t in = 0;
     for (int i = 0; i < N; i++)
