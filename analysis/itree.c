@@ -75,27 +75,27 @@ static inline bool key_less(uint64_t lo, uint64_t tie, const tf_inode *b)
 /* AVL height is below 1.45 log2(n + 2): 96 levels is more than memory holds. */
 #define MAX_DEPTH 96
 
-/* Rebalances the links on the path after a removal, deepest first. Above
- * the first node that keeps its place and height, the shape no longer
- * changes, and only max_hi and min_lo are refreshed, up to the first node
- * where neither changes. The links from the deepest up to index `until`
- * (where a node moved: its fields say nothing of its new place) are all
- * rebalanced. */
+/* Rebalances the links on the path after a removal, deepest first: a node
+ * still in balance only has its height and max_hi/min_lo redone, and the
+ * walk ends at the first node where none of them changes; a rotation's
+ * subtree may have shrunk, so the walk goes on above it. The links from the
+ * deepest up to index `until` (where a node moved: its fields say nothing
+ * of its new place) are always redone. */
 static void fix_up(tf_inode **path[], int depth, int until)
 {
     while (depth-- > 0) {
         tf_inode *x = *path[depth];
-        int h = x->height;
-        uint64_t m = x->max_hi, mn = x->min_lo;
-        *path[depth] = balance(x);
-        if ((until < 0 || depth < until) && *path[depth] == x && x->height == h) {
-            if (x->max_hi == m && x->min_lo == mn)
-                return;
-            break;
+        int l = height(x->kid[0]), r = height(x->kid[1]);
+        if (l - r > 1 || r - l > 1) {
+            *path[depth] = balance(x);
+            continue;
         }
+        int h = 1 + (l > r ? l : r);
+        bool changed = refresh(x) || h != x->height;
+        x->height = h;
+        if (!changed && (until < 0 || depth < until))
+            return;
     }
-    while (depth-- > 0 && refresh(*path[depth]))
-        ;
 }
 
 /* Every node on the way down gains n below it, so it takes n's hi and lo
@@ -110,6 +110,7 @@ void itree_insert(tf_itree *t, tf_inode *n)
     n->height = 1;
     n->max_hi = n->hi;
     n->min_lo = n->lo;
+    t->hit = NULL;
     tf_inode **link = &t->root;
     while (*link && depth < MAX_DEPTH) {
         tf_inode *x = *link;
@@ -147,6 +148,7 @@ void itree_remove(tf_itree *t, tf_inode *n)
     }
     if (*link != n)
         return; /* not in the tree */
+    t->hit = NULL;
     int until = -1;
     if (!n->kid[0] || !n->kid[1]) {
         *link = n->kid[0] ? n->kid[0] : n->kid[1];
@@ -229,9 +231,24 @@ static tf_inode *first_in(tf_inode *n, uint64_t lo, uint64_t hi)
     return NULL;
 }
 
-tf_inode *itree_next_overlap(const tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
+/* Only a walk's first step is cached: a miss is not (it would push out a
+ * hit that the call's next access asks for again). */
+static tf_inode *first_overlap(tf_itree *t, uint64_t lo, uint64_t hi)
 {
-    tf_inode *n = at->started ? next_in(t->root, lo, hi, at) : first_in(t->root, lo, hi);
+    if (t->hit && t->hit_lo == lo && t->hit_hi == hi)
+        return t->hit;
+    tf_inode *n = first_in(t->root, lo, hi);
+    if (n) {
+        t->hit = n;
+        t->hit_lo = lo;
+        t->hit_hi = hi;
+    }
+    return n;
+}
+
+tf_inode *itree_next_overlap(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
+{
+    tf_inode *n = at->started ? next_in(t->root, lo, hi, at) : first_overlap(t, lo, hi);
     if (n)
         *at = (tf_icursor){n->lo, n->tie, true};
     return n;

@@ -30,6 +30,11 @@ typedef struct tf_inode {
 typedef struct tf_itree {
     tf_inode *root;
     size_t n;
+    /* The last first overlap found, and its query: a call's accesses ask for
+     * the same range again and again between changes. Cleared by every
+     * insert and removal, so it is never stale; O(1) to check. */
+    tf_inode *hit;
+    uint64_t hit_lo, hit_hi;
 } tf_itree;
 
 /* Adds n (lo, hi and tie set by the caller; (lo, tie) not already there). */
@@ -49,6 +54,6 @@ typedef struct tf_icursor {
 /* The first node after *at in key order whose range overlaps [lo, hi); *at
  * moves to it. Overlap is tf_range_overlaps's: lo < other's hi and the
  * other's lo < hi. */
-tf_inode *itree_next_overlap(const tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at);
+tf_inode *itree_next_overlap(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at);
 
 #endif
