@@ -81,7 +81,8 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_
     tf_record *p = rec_alloc(e);
     if (!p)
         return NULL;
-    memset(p, 0, offsetof(tf_record, text));
+    /* Every field is set below (hh by HASH_ADD, the nodes' links by
+     * itree_insert): a reused record is not cleared first. */
     p->d = *d;
     if (!copy_strings(p, d)) {
         rec_release(e, p);
@@ -94,9 +95,14 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_
     p->dst_alloc = dst_alloc;
     p->replay = r;
     p->state = REC_PENDING;
+    p->folds = 0;
     HASH_ADD(hh, e->pending, id, sizeof p->id, p);
-    p->by_src = (tf_inode){.lo = p->src_fp.lo, .hi = p->src_fp.hi, .tie = p->id};
-    p->by_dst = (tf_inode){.lo = p->dst_fp.lo, .hi = p->dst_fp.hi, .tie = p->id};
+    p->by_src.lo = p->src_fp.lo;
+    p->by_src.hi = p->src_fp.hi;
+    p->by_src.tie = p->id;
+    p->by_dst.lo = p->dst_fp.lo;
+    p->by_dst.hi = p->dst_fp.hi;
+    p->by_dst.tie = p->id;
     itree_insert(&e->pend_src, &p->by_src);
     itree_insert(&e->pend_dst, &p->by_dst);
     e->npending++;
