@@ -30,6 +30,7 @@ typedef struct tf_granule {
  * so that a program allocating and freeing in a loop costs no malloc here. */
 #define MAX_SPARE 64
 
+/* Not cleared: the callers set every field they read. */
 static void *take_spare(void **list, size_t *n, size_t size)
 {
     void *p = *list;
@@ -37,7 +38,6 @@ static void *take_spare(void **list, size_t *n, size_t size)
         return calloc(1, size);
     *list = *(void **)p;
     (*n)--;
-    memset(p, 0, size);
     return p;
 }
 
@@ -94,12 +94,16 @@ static void link_in(tf_engine *e, tf_alloc_entry *a)
 {
     uint64_t key[2];
     int n = granules_of(a, key);
+    a->link[0].g = a->link[1].g = NULL;
     for (int i = 0; i < n; i++) {
         tf_granule *g = granule_find(e, key[i]);
         if (!g && (g = take_spare(&e->spare_granules, &e->nspare_granules, sizeof *g))) {
             g->key = key[i];
+            g->head = NULL;
             HASH_ADD(hh, e->granules, key, sizeof g->key, g);
         }
+        if (g == e->empty_granule)
+            e->empty_granule = NULL;
         if (!g)
             continue; /* out of memory: this half of the range stays unlisted */
         a->link[i].next = g->head;
@@ -110,6 +114,24 @@ static void link_in(tf_engine *e, tf_alloc_entry *a)
         a->link[i].g = g;
     }
     e->levels_used[a->level]++;
+}
+
+static void granule_drop(tf_engine *e, tf_granule *g)
+{
+    HASH_DEL(e->granules, g);
+    put_spare(&e->spare_granules, &e->nspare_granules, g);
+}
+
+/* The granule emptied last stays listed, empty, until another empties: a
+ * program that frees and allocates the same buffer in a loop finds its
+ * granule again instead of unlisting and relisting it each time. At most
+ * one empty granule is listed, so the table is bounded by the live
+ * allocations as before. */
+static void granule_emptied(tf_engine *e, tf_granule *g)
+{
+    if (e->empty_granule && e->empty_granule != g)
+        granule_drop(e, e->empty_granule);
+    e->empty_granule = g;
 }
 
 static void link_out(tf_engine *e, tf_alloc_entry *a)
@@ -125,10 +147,8 @@ static void link_out(tf_engine *e, tf_alloc_entry *a)
             g->head = next;
         if (next)
             next->link[next->link[0].g == g ? 0 : 1].prev = prev;
-        if (!g->head) {
-            HASH_DEL(e->granules, g);
-            put_spare(&e->spare_granules, &e->nspare_granules, g);
-        }
+        if (!g->head)
+            granule_emptied(e, g);
         a->link[i].g = NULL;
     }
     e->levels_used[a->level]--;
@@ -206,6 +226,9 @@ void alloc_clear(tf_engine *e)
         link_out(e, a);
         free(a);
     }
+    if (e->empty_granule)
+        granule_drop(e, e->empty_granule);
+    e->empty_granule = NULL;
     free_spares(&e->spare_allocs, &e->nspare_allocs);
     free_spares(&e->spare_granules, &e->nspare_granules);
 }

@@ -87,6 +87,7 @@ struct tf_engine {
     struct tf_granule *granules;  /* uthash by size class and address */
     uint32_t levels_used[64];     /* allocations per size class */
     void *spare_allocs, *spare_granules; /* freed ones kept for reuse */
+    struct tf_granule *empty_granule;    /* the one listed granule left empty (allocs.c) */
     size_t nspare_allocs, nspare_granules;
     tf_record *spare;   /* freed records kept for reuse (linked by hh.next) */
     size_t nspare;
