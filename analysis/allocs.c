@@ -4,8 +4,8 @@
  *
  * A page map, as allocators keep, so that no lookup depends on how many
  * allocations are live:
- * - by base, a hash: frees and the common lookup (a pointer to the start of
- *   an allocation) are O(1);
+ * - by base, a hash (umap.h): frees and the common lookup (a pointer to the
+ *   start of an allocation) are O(1);
  * - by address, per size class: an allocation of size in (2^(L-1), 2^L] is
  *   listed under the (at most two) aligned 2^L-byte granules it overlaps, so
  *   a granule lists at most four disjoint allocations of its class, and an
@@ -14,7 +14,6 @@
  * not see may still be listed under a newer one overlapping it; lookups do
  * not assume disjoint entries. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "internal.h"
 
@@ -23,7 +22,6 @@
 typedef struct tf_granule {
     uint64_t key; /* level << 56 | address >> level */
     tf_alloc_entry *head;
-    UT_hash_handle hh;
 } tf_granule;
 
 /* Entries and granules are reused rather than freed, up to this many each,
@@ -76,9 +74,7 @@ static uint64_t granule_key(int level, uint64_t addr)
 
 static tf_granule *granule_find(const tf_engine *e, uint64_t key)
 {
-    tf_granule *g = NULL;
-    HASH_FIND(hh, e->granules, &key, sizeof key, g);
-    return g;
+    return umap_get(&e->granules, key);
 }
 
 /* The granules a's range overlaps at its level: one or two. */
@@ -100,10 +96,14 @@ static void link_in(tf_engine *e, tf_alloc_entry *a)
         if (!g && (g = take_spare(&e->spare_granules, &e->nspare_granules, sizeof *g))) {
             g->key = key[i];
             g->head = NULL;
-            HASH_ADD(hh, e->granules, key, sizeof g->key, g);
+            if (!umap_put(&e->granules, g->key, g)) {
+                put_spare(&e->spare_granules, &e->nspare_granules, g);
+                g = NULL;
+            }
         }
-        if (g == e->empty_granule)
-            e->empty_granule = NULL;
+        for (int k = 0; k < 2; k++)
+            if (e->empty_granules[k] == g)
+                e->empty_granules[k] = NULL;
         if (!g)
             continue; /* out of memory: this half of the range stays unlisted */
         a->link[i].next = g->head;
@@ -118,20 +118,21 @@ static void link_in(tf_engine *e, tf_alloc_entry *a)
 
 static void granule_drop(tf_engine *e, tf_granule *g)
 {
-    HASH_DEL(e->granules, g);
+    umap_del(&e->granules, g->key);
     put_spare(&e->spare_granules, &e->nspare_granules, g);
 }
 
-/* The granule emptied last stays listed, empty, until another empties: a
- * program that frees and allocates the same buffer in a loop finds its
- * granule again instead of unlisting and relisting it each time. At most
- * one empty granule is listed, so the table is bounded by the live
- * allocations as before. */
+/* The two granules emptied last (all an allocation spans) stay listed,
+ * empty, until others empty: a program that frees and allocates the same
+ * buffer in a loop finds its granules again instead of unlisting and
+ * relisting them each time. At most two empty granules are listed, so the
+ * table stays bounded by the live allocations. */
 static void granule_emptied(tf_engine *e, tf_granule *g)
 {
-    if (e->empty_granule && e->empty_granule != g)
-        granule_drop(e, e->empty_granule);
-    e->empty_granule = g;
+    if (e->empty_granules[1])
+        granule_drop(e, e->empty_granules[1]);
+    e->empty_granules[1] = e->empty_granules[0];
+    e->empty_granules[0] = g;
 }
 
 static void link_out(tf_engine *e, tf_alloc_entry *a)
@@ -166,24 +167,23 @@ void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind)
     a->size = size;
     a->kind = kind;
     a->level = level_of(size);
-    HASH_ADD(hh, e->allocs, base, sizeof a->base, a);
+    if (!umap_put(&e->allocs, base, a)) {
+        alloc_release(e, a); /* out of memory: the allocation stays unknown */
+        return;
+    }
     link_in(e, a);
 }
 
 tf_alloc_entry *alloc_at(const tf_engine *e, uint64_t base)
 {
-    tf_alloc_entry *a = NULL;
-    HASH_FIND(hh, e->allocs, &base, sizeof base, a);
-    return a;
+    return umap_get(&e->allocs, base);
 }
 
 tf_alloc_entry *alloc_take(tf_engine *e, uint64_t base)
 {
-    tf_alloc_entry *a = alloc_at(e, base);
-    if (a) {
-        HASH_DEL(e->allocs, a);
+    tf_alloc_entry *a = umap_del(&e->allocs, base);
+    if (a)
         link_out(e, a);
-    }
     return a;
 }
 
@@ -218,17 +218,17 @@ void alloc_release(tf_engine *e, tf_alloc_entry *a)
     put_spare(&e->spare_allocs, &e->nspare_allocs, a);
 }
 
+/* Every entry and granule is freed where it is listed. */
 void alloc_clear(tf_engine *e)
 {
-    tf_alloc_entry *a, *tmp;
-    HASH_ITER(hh, e->allocs, a, tmp) {
-        HASH_DEL(e->allocs, a);
-        link_out(e, a);
-        free(a);
-    }
-    if (e->empty_granule)
-        granule_drop(e, e->empty_granule);
-    e->empty_granule = NULL;
+    for (size_t i = 0; e->allocs.slot && i <= e->allocs.mask; i++)
+        free(e->allocs.slot[i].val);
+    for (size_t i = 0; e->granules.slot && i <= e->granules.mask; i++)
+        free(e->granules.slot[i].val);
+    umap_free(&e->allocs);
+    umap_free(&e->granules);
+    e->empty_granules[0] = e->empty_granules[1] = NULL;
+    memset(e->levels_used, 0, sizeof e->levels_used);
     free_spares(&e->spare_allocs, &e->nspare_allocs);
     free_spares(&e->spare_granules, &e->nspare_granules);
 }

@@ -18,6 +18,7 @@
 
 #include "engine.h"
 #include "itree.h"
+#include "umap.h"
 
 typedef enum rec_state { REC_PENDING, REC_MATERIALIZED, REC_DROPPED } rec_state;
 
@@ -39,8 +40,7 @@ struct tf_granule;
 typedef struct tf_alloc_entry {
     uint64_t base, size; /* base first: a spare entry's link overlays it */
     tf_mem_kind kind;
-    UT_hash_handle hh; /* in the engine's allocs, by base */
-    int level;         /* its size class in the page map (allocs.c) */
+    int level;           /* its size class in the page map (allocs.c) */
     struct { struct tf_alloc_entry *next, *prev; struct tf_granule *g; } link[2];
 } tf_alloc_entry;
 
@@ -83,11 +83,11 @@ struct tf_engine {
     size_t npending;
     tf_itree pend_src, pend_dst;
     uint64_t next_id;
-    tf_alloc_entry *allocs;       /* uthash by base */
-    struct tf_granule *granules;  /* uthash by size class and address */
+    tf_umap allocs;               /* entries by base */
+    tf_umap granules;             /* granules by size class and address */
     uint32_t levels_used[64];     /* allocations per size class */
     void *spare_allocs, *spare_granules; /* freed ones kept for reuse */
-    struct tf_granule *empty_granule;    /* the one listed granule left empty (allocs.c) */
+    struct tf_granule *empty_granules[2]; /* listed granules left empty (allocs.c) */
     size_t nspare_allocs, nspare_granules;
     tf_record *spare;   /* freed records kept for reuse (linked by hh.next) */
     size_t nspare;
