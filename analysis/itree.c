@@ -1,243 +1,94 @@
-/* The AVL interval tree of itree.h: iterative inserts and removals that
- * stop rebalancing where the tree above stops changing. */
-#include "itree.h"
+/* The index of itree.h: the nursery of young nodes in front of the AVL
+ * tree, and the cache of the tree's last first overlap. */
+#include "itree_avl.h"
 
-static inline int height(const tf_inode *n)
+/* The young nodes' span, redone from at most ITREE_YOUNG of them. */
+static void young_span(tf_itree *t)
 {
-    return n ? n->height : 0;
-}
-
-static inline uint64_t max_hi(const tf_inode *n)
-{
-    return n ? n->max_hi : 0;
-}
-
-static inline uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
-{
-    uint64_t m = a > b ? a : b;
-    return m > c ? m : c;
-}
-
-/* n's max_hi and min_lo from its children's: true if either changed. */
-static inline bool refresh(tf_inode *n)
-{
-    uint64_t m = max3(n->hi, max_hi(n->kid[0]), max_hi(n->kid[1]));
-    uint64_t mn = n->kid[0] ? n->kid[0]->min_lo : n->lo;
-    if (m == n->max_hi && mn == n->min_lo)
-        return false;
-    n->max_hi = m;
-    n->min_lo = mn;
-    return true;
-}
-
-static inline void update(tf_inode *n)
-{
-    int l = height(n->kid[0]), r = height(n->kid[1]);
-    n->height = 1 + (l > r ? l : r);
-    refresh(n);
-}
-
-/* Moves n down on side d; its child on the other side takes its place. */
-static inline tf_inode *rotate(tf_inode *n, int d)
-{
-    tf_inode *c = n->kid[!d];
-    n->kid[!d] = c->kid[d];
-    c->kid[d] = n;
-    update(n);
-    update(c);
-    return c;
-}
-
-static inline tf_inode *balance(tf_inode *n)
-{
-    int l = height(n->kid[0]), r = height(n->kid[1]);
-    n->height = 1 + (l > r ? l : r);
-    refresh(n);
-    int bf = l - r;
-    if (bf > 1) {
-        if (height(n->kid[0]->kid[0]) < height(n->kid[0]->kid[1]))
-            n->kid[0] = rotate(n->kid[0], 0);
-        return rotate(n, 1);
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (unsigned used = t->young_used; used; used &= used - 1) {
+        const tf_inode *y = t->young[__builtin_ctz(used)];
+        lo = y->lo < lo ? y->lo : lo;
+        hi = y->hi > hi ? y->hi : hi;
     }
-    if (bf < -1) {
-        if (height(n->kid[1]->kid[1]) < height(n->kid[1]->kid[0]))
-            n->kid[1] = rotate(n->kid[1], 1);
-        return rotate(n, 0);
-    }
-    return n;
+    t->young_min_lo = lo;
+    t->young_max_hi = hi;
 }
 
-static inline bool key_less(uint64_t lo, uint64_t tie, const tf_inode *b)
-{
-    return lo < b->lo || (lo == b->lo && tie < b->tie);
-}
-
-/* AVL height is below 1.45 log2(n + 2): 96 levels is more than memory holds. */
-#define MAX_DEPTH 96
-
-/* Rebalances the links on the path after a removal, deepest first: a node
- * still in balance only has its height and max_hi/min_lo redone, and the
- * walk ends at the first node where none of them changes; a rotation's
- * subtree may have shrunk, so the walk goes on above it. The links from the
- * deepest up to index `until` (where a node moved: its fields say nothing
- * of its new place) are always redone. */
-static void fix_up(tf_inode **path[], int depth, int until)
-{
-    while (depth-- > 0) {
-        tf_inode *x = *path[depth];
-        int l = height(x->kid[0]), r = height(x->kid[1]);
-        if (l - r > 1 || r - l > 1) {
-            *path[depth] = balance(x);
-            continue;
-        }
-        int h = 1 + (l > r ? l : r);
-        bool changed = refresh(x) || h != x->height;
-        x->height = h;
-        if (!changed && (until < 0 || depth < until))
-            return;
-    }
-}
-
-/* Every node on the way down gains n below it, so it takes n's hi and lo
- * into its max_hi and min_lo at once; on the way back up only heights are
- * left to fix, and they stop changing at the first node whose height holds
- * (a rotation gives its subtree back the height it had before). */
 void itree_insert(tf_itree *t, tf_inode *n)
 {
-    tf_inode **path[MAX_DEPTH];
-    int depth = 0;
-    n->kid[0] = n->kid[1] = NULL;
-    n->height = 1;
-    n->max_hi = n->hi;
-    n->min_lo = n->lo;
-    t->hit = NULL;
-    tf_inode **link = &t->root;
-    while (*link && depth < MAX_DEPTH) {
-        tf_inode *x = *link;
-        if (x->max_hi < n->hi)
-            x->max_hi = n->hi;
-        if (x->min_lo > n->lo)
-            x->min_lo = n->lo;
-        path[depth++] = link;
-        link = &x->kid[!key_less(n->lo, n->tie, x)];
+    unsigned k = t->ring;
+    t->ring = (k + 1) % ITREE_YOUNG;
+    tf_inode *old = t->young[k];
+    if (old) { /* the oldest young node: it has lived long enough for the tree */
+        old->young = 0;
+        avl_insert(&t->root, old);
+        t->hit = NULL;
     }
-    *link = n;
-    while (depth-- > 0) {
-        tf_inode *x = *path[depth];
-        int l = height(x->kid[0]), r = height(x->kid[1]);
-        if (l - r > 1 || r - l > 1) {
-            *path[depth] = balance(x);
-            continue;
-        }
-        int h = 1 + (l > r ? l : r);
-        if (h == x->height)
-            break;
-        x->height = h;
+    t->young[k] = n;
+    n->young = (int)k + 1;
+    if (!t->young_used || old) {
+        t->young_used |= 1u << k;
+        young_span(t);
+    } else {
+        t->young_used |= 1u << k;
+        t->young_min_lo = n->lo < t->young_min_lo ? n->lo : t->young_min_lo;
+        t->young_max_hi = n->hi > t->young_max_hi ? n->hi : t->young_max_hi;
     }
     t->n++;
 }
 
 void itree_remove(tf_itree *t, tf_inode *n)
 {
-    tf_inode **path[MAX_DEPTH];
-    int depth = 0;
-    tf_inode **link = &t->root;
-    while (*link && *link != n && depth < MAX_DEPTH) {
-        path[depth++] = link;
-        link = &(*link)->kid[!key_less(n->lo, n->tie, *link)];
+    if (n->young) {
+        unsigned k = (unsigned)n->young - 1;
+        if (k >= ITREE_YOUNG || t->young[k] != n)
+            return; /* not in this index */
+        t->young[k] = NULL;
+        t->young_used &= ~(1u << k);
+        n->young = 0;
+        young_span(t);
+    } else if (avl_remove(&t->root, n)) {
+        t->hit = NULL;
+    } else {
+        return; /* not in this index */
     }
-    if (*link != n)
-        return; /* not in the tree */
-    t->hit = NULL;
-    int until = -1;
-    if (!n->kid[0] || !n->kid[1]) {
-        *link = n->kid[0] ? n->kid[0] : n->kid[1];
-    } else { /* n's successor, the leftmost node on its right, takes its place */
-        until = depth;
-        path[depth++] = link;
-        tf_inode **l = &n->kid[1];
-        while ((*l)->kid[0] && depth < MAX_DEPTH) {
-            path[depth++] = l;
-            l = &(*l)->kid[0];
-        }
-        tf_inode *m = *l;
-        *l = m->kid[1];
-        m->kid[0] = n->kid[0];
-        m->kid[1] = n->kid[1];
-        *link = m;
-        if (depth > until + 1)
-            path[until + 1] = &m->kid[1]; /* was &n->kid[1] */
-    }
-    fix_up(path, depth, until);
     t->n--;
-    n->kid[0] = n->kid[1] = NULL;
 }
 
 tf_inode *itree_floor(const tf_itree *t, uint64_t key)
 {
-    tf_inode *best = NULL;
-    for (tf_inode *n = t->root; n;) {
-        if (n->lo <= key) {
-            best = n;
-            n = n->kid[1];
-        } else {
-            n = n->kid[0];
-        }
+    tf_inode *best = avl_floor(t->root, key);
+    for (unsigned used = t->young_used; used; used &= used - 1) {
+        tf_inode *y = t->young[__builtin_ctz(used)];
+        if (y->lo <= key && (!best || key_less(best->lo, best->tie, y)))
+            best = y;
     }
     return best;
 }
 
-static bool after_cursor(const tf_inode *n, const tf_icursor *at)
+/* The young node first in key order after *at overlapping [lo, hi). */
+static tf_inode *young_next(const tf_itree *t, uint64_t lo, uint64_t hi, const tf_icursor *at)
 {
-    return !at->started || key_less(at->lo, at->tie, n);
-}
-
-/* Keys to the left of n are smaller, so they are skipped once n is not after
- * the cursor; nodes to its right start at or after n->lo, so none of them
- * overlaps once n->lo >= hi; and no node under n ends after max_hi or
- * starts before min_lo. */
-static tf_inode *next_in(tf_inode *n, uint64_t lo, uint64_t hi, const tf_icursor *at)
-{
-    if (!n || n->max_hi <= lo || n->min_lo >= hi)
-        return NULL;
-    if (after_cursor(n, at)) {
-        tf_inode *r = next_in(n->kid[0], lo, hi, at);
-        if (r)
-            return r;
-        if (n->lo < hi && lo < n->hi)
-            return n;
+    tf_inode *best = NULL;
+    for (unsigned used = t->young_used; used; used &= used - 1) {
+        tf_inode *y = t->young[__builtin_ctz(used)];
+        if (y->lo < hi && lo < y->hi && after_cursor(y, at) && (!best || key_less(y->lo, y->tie, best)))
+            best = y;
     }
-    if (n->lo >= hi)
-        return NULL;
-    return next_in(n->kid[1], lo, hi, at);
+    return best;
 }
 
-/* The first overlap of all: when the left subtree ends after lo, the answer
- * is there or nowhere (a left range ending after lo that does not overlap
- * starts at or after hi, and so do this node and all to its right). A
- * subtree whose ranges all end by lo or all start at or after hi has none. */
-static tf_inode *first_in(tf_inode *n, uint64_t lo, uint64_t hi)
+/* The tree's first overlap after *at. Only a walk's first step is cached:
+ * a miss is not (it would push out a hit that the call's next access asks
+ * for again). */
+static tf_inode *tree_next(tf_itree *t, uint64_t lo, uint64_t hi, const tf_icursor *at)
 {
-    while (n && n->max_hi > lo && n->min_lo < hi) {
-        if (n->kid[0] && n->kid[0]->max_hi > lo)
-            n = n->kid[0];
-        else if (n->lo < hi && lo < n->hi)
-            return n;
-        else if (n->lo >= hi)
-            return NULL;
-        else
-            n = n->kid[1];
-    }
-    return NULL;
-}
-
-/* Only a walk's first step is cached: a miss is not (it would push out a
- * hit that the call's next access asks for again). */
-static tf_inode *first_overlap(tf_itree *t, uint64_t lo, uint64_t hi)
-{
+    if (at->started)
+        return avl_next(t->root, lo, hi, at);
     if (t->hit && t->hit_lo == lo && t->hit_hi == hi)
         return t->hit;
-    tf_inode *n = first_in(t->root, lo, hi);
+    tf_inode *n = avl_first(t->root, lo, hi);
     if (n) {
         t->hit = n;
         t->hit_lo = lo;
@@ -246,9 +97,16 @@ static tf_inode *first_overlap(tf_itree *t, uint64_t lo, uint64_t hi)
     return n;
 }
 
-tf_inode *itree_next_overlap(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
+/* itree_next_overlap's walk: each part is asked only when the query meets
+ * its span. */
+tf_inode *itree_walk(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
 {
-    tf_inode *n = at->started ? next_in(t->root, lo, hi, at) : first_overlap(t, lo, hi);
+    tf_inode *a = NULL, *b = NULL;
+    if (t->root && t->root->max_hi > lo && t->root->min_lo < hi)
+        a = tree_next(t, lo, hi, at);
+    if (t->young_max_hi > lo && t->young_min_lo < hi)
+        b = young_next(t, lo, hi, at);
+    tf_inode *n = a && (!b || key_less(a->lo, a->tie, b)) ? a : b;
     if (n)
         *at = (tf_icursor){n->lo, n->tie, true};
     return n;

@@ -1,14 +1,21 @@
-/* An ordered index of address ranges: an AVL tree keyed by (lo, tie), each
- * node also holding the largest `hi` and the smallest `lo` below it, so the
- * ranges overlapping a query are found without visiting the others, and a
- * query outside every range's span ends at the root.
+/* An ordered index of address ranges keyed by (lo, tie): the ranges
+ * overlapping a query, in key order, without visiting the others.
  *
- * Cost, n = nodes: insert, remove and floor O(log n); itree_next_overlap
- * O(log n) per range it returns (plus the ranges it skips because they were
- * returned before), O(1) when the query misses the span of all ranges.
+ * The newest ITREE_YOUNG nodes wait in a small unordered nursery; older
+ * ones live in an AVL tree (itree_avl.c) whose nodes also hold the largest
+ * `hi` and the smallest `lo` below them, so a query outside every range's
+ * span ends at the root. Most indexed things are short-lived (a transpose
+ * is read and dropped within a few calls): they come and go in the nursery
+ * in O(1) and never pay the tree's rebalancing.
+ *
+ * Cost, n = nodes: insert O(1), or O(log n) when it moves the oldest young
+ * node into the tree; remove O(1) for a young node, else O(log n); floor
+ * O(log n); itree_next_overlap O(log n + ITREE_YOUNG) per range it returns
+ * (plus the ranges it skips because they were returned before).
  * Intrusive: the node lives inside the indexed struct, and nothing here
- * allocates. The tree never reads or writes a node after
- * itree_remove returns, so the owner may free it at once. */
+ * allocates. The index never reads or writes a node after itree_remove
+ * returns, so the owner may free it at once. No locking of its own: the
+ * engine's lock covers every use. */
 #ifndef TF_ITREE_H
 #define TF_ITREE_H
 #include <stdbool.h>
@@ -22,17 +29,26 @@ typedef struct tf_inode {
     uint64_t max_hi;   /* the largest hi in this subtree */
     uint64_t min_lo;   /* the smallest lo in this subtree: its leftmost node's */
     int height;
+    int young;         /* its nursery slot + 1, or 0 when in the tree */
 } tf_inode;
 
 /* The struct of type T whose member M is the node n. */
 #define TF_CONTAINER(n, T, M) ((T *)((char *)(n) - offsetof(T, M)))
 
+#define ITREE_YOUNG 4
+
 typedef struct tf_itree {
     tf_inode *root;
-    size_t n;
-    /* The last first overlap found, and its query: a call's accesses ask for
-     * the same range again and again between changes. Cleared by every
-     * insert and removal, so it is never stale; O(1) to check. */
+    size_t n; /* nodes in all */
+    /* The nursery: a ring written in insertion order, so the node in the
+     * slot the next insertion takes is the oldest young one. */
+    tf_inode *young[ITREE_YOUNG];
+    unsigned young_used; /* bit k: slot k holds a node */
+    unsigned ring;       /* the slot the next insertion takes */
+    uint64_t young_min_lo, young_max_hi; /* the young nodes' span (none: empty) */
+    /* The tree's last first overlap found, and its query: a call's accesses
+     * ask for the same range again and again between changes. Cleared by
+     * every change to the tree, so it is never stale; O(1) to check. */
     tf_inode *hit;
     uint64_t hit_lo, hit_hi;
 } tf_itree;
@@ -54,6 +70,14 @@ typedef struct tf_icursor {
 /* The first node after *at in key order whose range overlaps [lo, hi); *at
  * moves to it. Overlap is tf_range_overlaps's: lo < other's hi and the
  * other's lo < hi. */
-tf_inode *itree_next_overlap(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at);
+tf_inode *itree_walk(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at);
+/* Inline, so that a query that meets neither part's span (most of them)
+ * costs a few compares and no call. */
+static inline tf_inode *itree_next_overlap(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
+{
+    bool old = t->root && t->root->max_hi > lo && t->root->min_lo < hi;
+    bool young = t->young_max_hi > lo && t->young_min_lo < hi;
+    return old || young ? itree_walk(t, lo, hi, at) : NULL;
+}
 
 #endif

@@ -132,11 +132,46 @@ static void test_height_is_logarithmic(void **state)
     free(nodes);
 }
 
+/* Ranges that share their lo, inserted out of tie order, so that the tree
+ * and the nursery of young nodes (itree.h) both hold some: a walk returns
+ * every overlap in (lo, tie) order, and removals from either leave the
+ * rest found. */
+static void test_young_and_old_in_key_order(void **state)
+{
+    (void)state;
+    enum { M = 12 };
+    tf_inode nodes[M];
+    static const uint64_t ties[M] = {7, 2, 11, 0, 5, 9, 1, 10, 3, 8, 6, 4};
+    tf_itree t = {0};
+    for (int i = 0; i < M; i++) {
+        nodes[i] = (tf_inode){.lo = 100 + (ties[i] % 3) * 10, .hi = 200, .tie = ties[i]};
+        itree_insert(&t, &nodes[i]);
+    }
+    bool gone[M] = {false};
+    for (int round = 0; round < M; round++) {
+        tf_icursor at = ITREE_START;
+        const tf_inode *prev = NULL;
+        int seen = 0;
+        for (tf_inode *n; (n = itree_next_overlap(&t, 150, 151, &at)); prev = n, seen++)
+            assert_true(!prev || key_before(prev, n));
+        assert_int_equal(seen, M - round);
+        assert_int_equal(t.n, (size_t)(M - round));
+        int k = (round * 5) % M; /* young and old by turns */
+        while (gone[k])
+            k = (k + 1) % M;
+        itree_remove(&t, &nodes[k]);
+        gone[k] = true;
+    }
+    assert_null(t.root);
+    assert_int_equal(t.n, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_against_brute_force),
         cmocka_unit_test(test_height_is_logarithmic),
+        cmocka_unit_test(test_young_and_old_in_key_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
