@@ -2,7 +2,8 @@
  * tree, and the cache of the tree's last first overlap. */
 #include "itree_avl.h"
 
-/* The young nodes' span, redone from at most ITREE_YOUNG of them. */
+/* The young nodes' span, redone from at most ITREE_YOUNG of them (none:
+ * an empty span, which no query meets). */
 static void young_span(tf_itree *t)
 {
     uint64_t lo = UINT64_MAX, hi = 0;
@@ -27,14 +28,16 @@ void itree_insert(tf_itree *t, tf_inode *n)
     }
     t->young[k] = n;
     n->young = (int)k + 1;
-    if (!t->young_used || old) {
-        t->young_used |= 1u << k;
+    if (old) {
         young_span(t);
+    } else if (!t->young_used) {
+        t->young_min_lo = n->lo;
+        t->young_max_hi = n->hi;
     } else {
-        t->young_used |= 1u << k;
         t->young_min_lo = n->lo < t->young_min_lo ? n->lo : t->young_min_lo;
         t->young_max_hi = n->hi > t->young_max_hi ? n->hi : t->young_max_hi;
     }
+    t->young_used |= 1u << k;
     t->n++;
 }
 
