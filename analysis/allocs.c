@@ -155,22 +155,26 @@ static void link_out(tf_engine *e, tf_alloc_entry *a)
     e->levels_used[a->level]--;
 }
 
+/* An address reused without a free we saw keeps its entry, relisted for
+ * its new size. */
 void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind)
 {
-    tf_alloc_entry *a = alloc_take(e, base); /* an address reused without a free we saw */
-    if (a)
-        alloc_release(e, a);
-    a = take_spare(&e->spare_allocs, &e->nspare_allocs, sizeof *a);
-    if (!a)
-        return;
-    a->base = base;
+    tf_alloc_entry *a = alloc_at(e, base);
+    if (a) {
+        link_out(e, a);
+    } else {
+        a = take_spare(&e->spare_allocs, &e->nspare_allocs, sizeof *a);
+        if (!a)
+            return;
+        if (!umap_put(&e->allocs, base, a)) {
+            alloc_release(e, a); /* out of memory: the allocation stays unknown */
+            return;
+        }
+        a->base = base;
+    }
     a->size = size;
     a->kind = kind;
     a->level = level_of(size);
-    if (!umap_put(&e->allocs, base, a)) {
-        alloc_release(e, a); /* out of memory: the allocation stays unknown */
-        return;
-    }
     link_in(e, a);
 }
 
