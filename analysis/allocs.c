@@ -13,8 +13,6 @@
  * Allocations seen are normally disjoint, but one freed by a route we did
  * not see may still be listed under a newer one overlapping it; lookups do
  * not assume disjoint entries. */
-#include <stdlib.h>
-
 #include "internal.h"
 
 #define MIN_LEVEL 8 /* 256 bytes: cudaMalloc's alignment; smaller ones share it */
@@ -23,43 +21,6 @@ typedef struct tf_granule {
     uint64_t key; /* level << 56 | address >> level */
     tf_alloc_entry *head;
 } tf_granule;
-
-/* Entries and granules are reused rather than freed, up to this many each,
- * so that a program allocating and freeing in a loop costs no malloc here. */
-#define MAX_SPARE 64
-
-/* Not cleared: the callers set every field they read. */
-static void *take_spare(void **list, size_t *n, size_t size)
-{
-    void *p = *list;
-    if (!p)
-        return calloc(1, size);
-    *list = *(void **)p;
-    (*n)--;
-    return p;
-}
-
-/* The first word of a spare entry or granule links the spare list. */
-static void put_spare(void **list, size_t *n, void *p)
-{
-    if (*n >= MAX_SPARE) {
-        free(p);
-        return;
-    }
-    *(void **)p = *list;
-    *list = p;
-    (*n)++;
-}
-
-static void free_spares(void **list, size_t *n)
-{
-    while (*list) {
-        void *p = *list;
-        *list = *(void **)p;
-        free(p);
-    }
-    *n = 0;
-}
 
 static int level_of(uint64_t size)
 {
@@ -93,11 +54,11 @@ static void link_in(tf_engine *e, tf_alloc_entry *a)
     a->link[0].g = a->link[1].g = NULL;
     for (int i = 0; i < n; i++) {
         tf_granule *g = granule_find(e, key[i]);
-        if (!g && (g = take_spare(&e->spare_granules, &e->nspare_granules, sizeof *g))) {
+        if (!g && (g = pool_take(&e->granule_pool, sizeof *g))) {
             g->key = key[i];
             g->head = NULL;
             if (!umap_put(&e->granules, g->key, g)) {
-                put_spare(&e->spare_granules, &e->nspare_granules, g);
+                pool_give(&e->granule_pool, g);
                 g = NULL;
             }
         }
@@ -119,7 +80,7 @@ static void link_in(tf_engine *e, tf_alloc_entry *a)
 static void granule_drop(tf_engine *e, tf_granule *g)
 {
     umap_del(&e->granules, g->key);
-    put_spare(&e->spare_granules, &e->nspare_granules, g);
+    pool_give(&e->granule_pool, g);
 }
 
 /* The two granules emptied last (all an allocation spans) stay listed,
@@ -163,7 +124,7 @@ void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind)
     if (a) {
         link_out(e, a);
     } else {
-        a = take_spare(&e->spare_allocs, &e->nspare_allocs, sizeof *a);
+        a = pool_take(&e->alloc_pool, sizeof *a);
         if (!a)
             return;
         if (!umap_put(&e->allocs, base, a)) {
@@ -219,20 +180,16 @@ const tf_alloc_entry *alloc_find(const tf_engine *e, tf_range r)
 
 void alloc_release(tf_engine *e, tf_alloc_entry *a)
 {
-    put_spare(&e->spare_allocs, &e->nspare_allocs, a);
+    pool_give(&e->alloc_pool, a);
 }
 
-/* Every entry and granule is freed where it is listed. */
+/* Every entry and granule lives in the pools' slabs. */
 void alloc_clear(tf_engine *e)
 {
-    for (size_t i = 0; e->allocs.slot && i <= e->allocs.mask; i++)
-        free(e->allocs.slot[i].val);
-    for (size_t i = 0; e->granules.slot && i <= e->granules.mask; i++)
-        free(e->granules.slot[i].val);
     umap_free(&e->allocs);
     umap_free(&e->granules);
     e->empty_granules[0] = e->empty_granules[1] = NULL;
     memset(e->levels_used, 0, sizeof e->levels_used);
-    free_spares(&e->spare_allocs, &e->nspare_allocs);
-    free_spares(&e->spare_granules, &e->nspare_granules);
+    pool_free(&e->alloc_pool);
+    pool_free(&e->granule_pool);
 }

@@ -8,40 +8,22 @@
 
 #include "internal.h"
 
-/* Records are reused rather than freed, up to this many, so that a steady
- * stream of transposes allocates nothing. */
-#define TF_MAX_SPARE 64
-
+/* Records come from the engine's pool (pool.h): a steady stream of
+ * transposes allocates nothing. */
 static tf_record *rec_alloc(tf_engine *e)
 {
-    tf_record *p = e->spare;
-    if (!p)
-        return malloc(sizeof *p);
-    e->spare = p->hh.next;
-    e->nspare--;
-    return p;
+    return pool_take(&e->rec_pool, sizeof(tf_record));
 }
 
 static void rec_release(tf_engine *e, tf_record *p)
 {
     free(p->heap);
-    if (e->nspare >= TF_MAX_SPARE) {
-        free(p);
-        return;
-    }
-    p->hh.next = e->spare;
-    e->spare = p;
-    e->nspare++;
+    pool_give(&e->rec_pool, p);
 }
 
 void rec_free_spares(tf_engine *e)
 {
-    while (e->spare) {
-        tf_record *p = e->spare;
-        e->spare = p->hh.next;
-        free(p);
-    }
-    e->nspare = 0;
+    pool_free(&e->rec_pool);
 }
 
 /* d's strings, copied into p: inline when they fit, else in one allocation. */
