@@ -1,5 +1,5 @@
 /* The index of itree.h: the nursery of young nodes in front of the AVL
- * tree, and the cache of the tree's last first overlap. */
+ * tree, and the tree's answers to its last first queries. */
 #include "itree_avl.h"
 
 /* The young nodes' span, redone from at most ITREE_YOUNG of them (none:
@@ -24,7 +24,7 @@ void itree_insert(tf_itree *t, tf_inode *n)
     if (old) { /* the oldest young node: it has lived long enough for the tree */
         old->young = 0;
         avl_insert(&t->root, old);
-        t->hit = NULL;
+        t->gen++;
     }
     t->young[k] = n;
     n->young = (int)k + 1;
@@ -52,7 +52,7 @@ void itree_remove(tf_itree *t, tf_inode *n)
         n->young = 0;
         young_span(t);
     } else if (avl_remove(&t->root, n)) {
-        t->hit = NULL;
+        t->gen++;
     } else {
         return; /* not in this index */
     }
@@ -82,21 +82,21 @@ static tf_inode *young_next(const tf_itree *t, uint64_t lo, uint64_t hi, const t
     return best;
 }
 
-/* The tree's first overlap after *at. Only a walk's first step is cached:
- * a miss is not (it would push out a hit that the call's next access asks
- * for again). */
+/* The tree's first overlap after *at. A walk's first step is answered
+ * from the answers seen, when the tree has not changed since (the zeroed
+ * entries of a new tree answer only [0, 0), which overlaps nothing). */
 static tf_inode *tree_next(tf_itree *t, uint64_t lo, uint64_t hi, const tf_icursor *at)
 {
     if (at->started)
         return avl_next(t->root, lo, hi, at);
-    if (t->hit && t->hit_lo == lo && t->hit_hi == hi)
-        return t->hit;
-    tf_inode *n = avl_first(t->root, lo, hi);
-    if (n) {
-        t->hit = n;
-        t->hit_lo = lo;
-        t->hit_hi = hi;
+    for (int k = 0; k < ITREE_SEEN; k++) {
+        const struct tf_iseen *s = &t->seen[k];
+        if (s->lo == lo && s->hi == hi && s->gen == t->gen)
+            return s->n;
     }
+    tf_inode *n = avl_first(t->root, lo, hi);
+    t->seen[t->seen_next] = (struct tf_iseen){lo, hi, t->gen, n};
+    t->seen_next = (t->seen_next + 1) % ITREE_SEEN;
     return n;
 }
 

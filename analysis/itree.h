@@ -36,6 +36,7 @@ typedef struct tf_inode {
 #define TF_CONTAINER(n, T, M) ((T *)((char *)(n) - offsetof(T, M)))
 
 #define ITREE_YOUNG 4
+#define ITREE_SEEN 4
 
 typedef struct tf_itree {
     tf_inode *root;
@@ -46,11 +47,14 @@ typedef struct tf_itree {
     unsigned young_used; /* bit k: slot k holds a node */
     unsigned ring;       /* the slot the next insertion takes */
     uint64_t young_min_lo, young_max_hi; /* the young nodes' span (none: empty) */
-    /* The tree's last first overlap found, and its query: a call's accesses
-     * ask for the same range again and again between changes. Cleared by
-     * every change to the tree, so it is never stale; O(1) to check. */
-    tf_inode *hit;
-    uint64_t hit_lo, hit_hi;
+    /* The tree's answers (first overlap, or none) to its last ITREE_SEEN
+     * first queries: calls ask for the same few ranges again and again,
+     * and the tree seldom changes once the nursery takes the short-lived
+     * nodes. An answer counts only while gen is the one it was found at;
+     * every change to the tree moves gen on. O(ITREE_SEEN) to check. */
+    struct tf_iseen { uint64_t lo, hi, gen; tf_inode *n; } seen[ITREE_SEEN];
+    unsigned seen_next; /* the entry the next answer replaces */
+    uint64_t gen;
 } tf_itree;
 
 /* Adds n (lo, hi and tie set by the caller; (lo, tie) not already there). */
