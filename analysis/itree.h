@@ -75,12 +75,23 @@ typedef struct tf_icursor {
  * moves to it. Overlap is tf_range_overlaps's: lo < other's hi and the
  * other's lo < hi. */
 tf_inode *itree_walk(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at);
-/* Inline, so that a query that meets neither part's span (most of them)
- * costs a few compares and no call. */
+/* Inline, so that a query that meets neither part's span (most of them),
+ * or only the tree's with its answer already seen, costs a few compares
+ * and no call. */
 static inline tf_inode *itree_next_overlap(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
 {
     bool old = t->root && t->root->max_hi > lo && t->root->min_lo < hi;
     bool young = t->young_max_hi > lo && t->young_min_lo < hi;
+    if (old && !young && !at->started) {
+        for (int k = 0; k < ITREE_SEEN; k++) {
+            const struct tf_iseen *s = &t->seen[k];
+            if (s->lo == lo && s->hi == hi && s->gen == t->gen) {
+                if (s->n)
+                    *at = (tf_icursor){s->n->lo, s->n->tie, true};
+                return s->n;
+            }
+        }
+    }
     return old || young ? itree_walk(t, lo, hi, at) : NULL;
 }
 
