@@ -1,17 +1,18 @@
-/* Fixed-size objects carved from slabs that transfold owns: taking and
- * giving back are O(1) and, once the slabs hold the most objects ever live
- * at once, never call malloc or free. So a program that makes and frees
- * buffers in a loop costs no allocation here, and the C heap the program
- * uses sees a few slabs, not one chunk per object transfold tracks. The
- * memory is bounded by that peak and returned at pool_free (exit). No
- * locking of its own: the engine's lock covers every use. */
+/* Fixed-size objects carved from 64 KiB slabs of pages that transfold
+ * maps itself: taking and giving back are O(1) and, once the slabs hold the
+ * most objects ever live at once, map nothing. So a program that makes and
+ * frees buffers in a loop costs no allocation here, and the C heap the
+ * program uses holds none of the objects transfold tracks. The memory is
+ * bounded by that peak and returned at pool_free (exit). No locking of its
+ * own: the engine's lock covers every use. */
 #ifndef TF_POOL_H
 #define TF_POOL_H
 #include <stddef.h>
 
 typedef struct tf_pool {
-    void *free;  /* objects given back, linked through their first word */
-    void *slabs; /* every slab, linked through its first word */
+    void *free;        /* objects given back, linked through their first word */
+    void *slabs;       /* every slab, linked through its first word */
+    size_t slab_bytes; /* each slab's size (set by the first take) */
 } tf_pool;
 
 /* An object of size bytes (the same size at every call on one pool), its

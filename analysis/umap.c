@@ -1,9 +1,18 @@
-/* The open-addressing map of umap.h. */
-#include <stdlib.h>
+/* The open-addressing map of umap.h. Slots are mapped pages, not C heap:
+ * a table of many keys is megabytes, and malloc would hand it out and take
+ * it back through the program's own heap (freeing a large chunk also moves
+ * glibc's mmap threshold), so what the program's allocations cost would
+ * depend on how much transfold tracks. */
+#include <sys/mman.h>
 
 #include "umap.h"
 
-#define MIN_SLOTS 16
+static size_t bytes_of(size_t slots)
+{
+    return slots * sizeof(tf_uslot);
+}
+
+#define MIN_SLOTS 256 /* one 4 KiB page */
 
 static tf_uslot *slot_for(tf_umap *m, uint64_t key)
 {
@@ -17,9 +26,9 @@ static tf_uslot *slot_for(tf_umap *m, uint64_t key)
 static bool grow(tf_umap *m)
 {
     size_t slots = m->slot ? 2 * (m->mask + 1) : MIN_SLOTS;
-    tf_uslot *fresh = calloc(slots, sizeof *fresh);
-    if (!fresh)
-        return false;
+    tf_uslot *fresh = mmap(NULL, bytes_of(slots), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (fresh == MAP_FAILED)
+        return false; /* zero-filled otherwise: every slot free */
     tf_umap old = *m;
     m->slot = fresh;
     m->mask = slots - 1;
@@ -27,7 +36,8 @@ static bool grow(tf_umap *m)
     for (size_t i = 0; old.slot && i <= old.mask; i++)
         if (old.slot[i].val)
             *slot_for(m, old.slot[i].key) = old.slot[i];
-    free(old.slot);
+    if (old.slot)
+        munmap(old.slot, bytes_of(old.mask + 1));
     return true;
 }
 
@@ -68,6 +78,7 @@ void *umap_del(tf_umap *m, uint64_t key)
 
 void umap_free(tf_umap *m)
 {
-    free(m->slot);
+    if (m->slot)
+        munmap(m->slot, bytes_of(m->mask + 1));
     *m = (tf_umap){0};
 }

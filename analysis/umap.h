@@ -4,7 +4,7 @@
  * load, and aligned addresses cluster), removal by
  * backward shift (no tombstones). A lookup, insertion or removal probes
  * O(1) slots expected, however many keys are held; the probe is inline.
- * It allocates only to grow (doubling, amortised O(1)), never otherwise,
+ * It maps pages only to grow (doubling, amortised O(1)), never otherwise,
  * and never shrinks: its size follows the most keys it ever held. No
  * locking of its own: the engine's lock covers every use. */
 #ifndef TF_UMAP_H

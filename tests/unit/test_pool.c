@@ -12,7 +12,7 @@ typedef struct obj { uint64_t a[5]; char tail[3]; } obj;
 static void test_take_give_reuse(void **state)
 {
     (void)state;
-    enum { N = 300 }; /* several slabs */
+    enum { N = 3000 }; /* several 64 KiB slabs */
     tf_pool p = {0};
     obj *o[N];
     for (int i = 0; i < N; i++) {
