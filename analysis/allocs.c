@@ -4,8 +4,8 @@
  *
  * A page map, as allocators keep, so that no lookup depends on how many
  * allocations are live:
- * - by base, a hash: frees and the common lookup (a pointer to the start of
- *   an allocation) are O(1);
+ * - by base, a hash (umap.h): frees and the common lookup (a pointer to the
+ *   start of an allocation) are O(1);
  * - by address, per size class: an allocation of size in (2^(L-1), 2^L] is
  *   listed under the (at most two) aligned 2^L-byte granules it overlaps, so
  *   a granule lists at most four disjoint allocations of its class, and an
@@ -13,9 +13,6 @@
  * Allocations seen are normally disjoint, but one freed by a route we did
  * not see may still be listed under a newer one overlapping it; lookups do
  * not assume disjoint entries. */
-#include <stdlib.h>
-#include <string.h>
-
 #include "internal.h"
 
 #define MIN_LEVEL 8 /* 256 bytes: cudaMalloc's alignment; smaller ones share it */
@@ -23,45 +20,7 @@
 typedef struct tf_granule {
     uint64_t key; /* level << 56 | address >> level */
     tf_alloc_entry *head;
-    UT_hash_handle hh;
 } tf_granule;
-
-/* Entries and granules are reused rather than freed, up to this many each,
- * so that a program allocating and freeing in a loop costs no malloc here. */
-#define MAX_SPARE 64
-
-static void *take_spare(void **list, size_t *n, size_t size)
-{
-    void *p = *list;
-    if (!p)
-        return calloc(1, size);
-    *list = *(void **)p;
-    (*n)--;
-    memset(p, 0, size);
-    return p;
-}
-
-/* The first word of a spare entry or granule links the spare list. */
-static void put_spare(void **list, size_t *n, void *p)
-{
-    if (*n >= MAX_SPARE) {
-        free(p);
-        return;
-    }
-    *(void **)p = *list;
-    *list = p;
-    (*n)++;
-}
-
-static void free_spares(void **list, size_t *n)
-{
-    while (*list) {
-        void *p = *list;
-        *list = *(void **)p;
-        free(p);
-    }
-    *n = 0;
-}
 
 static int level_of(uint64_t size)
 {
@@ -76,9 +35,7 @@ static uint64_t granule_key(int level, uint64_t addr)
 
 static tf_granule *granule_find(const tf_engine *e, uint64_t key)
 {
-    tf_granule *g = NULL;
-    HASH_FIND(hh, e->granules, &key, sizeof key, g);
-    return g;
+    return umap_get(&e->granules, key);
 }
 
 /* The granules a's range overlaps at its level: one or two. */
@@ -94,12 +51,20 @@ static void link_in(tf_engine *e, tf_alloc_entry *a)
 {
     uint64_t key[2];
     int n = granules_of(a, key);
+    a->link[0].g = a->link[1].g = NULL;
     for (int i = 0; i < n; i++) {
         tf_granule *g = granule_find(e, key[i]);
-        if (!g && (g = take_spare(&e->spare_granules, &e->nspare_granules, sizeof *g))) {
+        if (!g && (g = pool_take(&e->granule_pool, sizeof *g))) {
             g->key = key[i];
-            HASH_ADD(hh, e->granules, key, sizeof g->key, g);
+            g->head = NULL;
+            if (!umap_put(&e->granules, g->key, g)) {
+                pool_give(&e->granule_pool, g);
+                g = NULL;
+            }
         }
+        for (int k = 0; k < 2; k++)
+            if (e->empty_granules[k] == g)
+                e->empty_granules[k] = NULL;
         if (!g)
             continue; /* out of memory: this half of the range stays unlisted */
         a->link[i].next = g->head;
@@ -110,6 +75,25 @@ static void link_in(tf_engine *e, tf_alloc_entry *a)
         a->link[i].g = g;
     }
     e->levels_used[a->level]++;
+}
+
+static void granule_drop(tf_engine *e, tf_granule *g)
+{
+    umap_del(&e->granules, g->key);
+    pool_give(&e->granule_pool, g);
+}
+
+/* The two granules emptied last (all an allocation spans) stay listed,
+ * empty, until others empty: a program that frees and allocates the same
+ * buffer in a loop finds its granules again instead of unlisting and
+ * relisting them each time. At most two empty granules are listed, so the
+ * table stays bounded by the live allocations. */
+static void granule_emptied(tf_engine *e, tf_granule *g)
+{
+    if (e->empty_granules[1])
+        granule_drop(e, e->empty_granules[1]);
+    e->empty_granules[1] = e->empty_granules[0];
+    e->empty_granules[0] = g;
 }
 
 static void link_out(tf_engine *e, tf_alloc_entry *a)
@@ -125,45 +109,46 @@ static void link_out(tf_engine *e, tf_alloc_entry *a)
             g->head = next;
         if (next)
             next->link[next->link[0].g == g ? 0 : 1].prev = prev;
-        if (!g->head) {
-            HASH_DEL(e->granules, g);
-            put_spare(&e->spare_granules, &e->nspare_granules, g);
-        }
+        if (!g->head)
+            granule_emptied(e, g);
         a->link[i].g = NULL;
     }
     e->levels_used[a->level]--;
 }
 
+/* An address reused without a free we saw keeps its entry, relisted for
+ * its new size. */
 void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind)
 {
-    tf_alloc_entry *a = alloc_take(e, base); /* an address reused without a free we saw */
-    if (a)
-        alloc_release(e, a);
-    a = take_spare(&e->spare_allocs, &e->nspare_allocs, sizeof *a);
-    if (!a)
-        return;
-    a->base = base;
+    tf_alloc_entry *a = alloc_at(e, base);
+    if (a) {
+        link_out(e, a);
+    } else {
+        a = pool_take(&e->alloc_pool, sizeof *a);
+        if (!a)
+            return;
+        if (!umap_put(&e->allocs, base, a)) {
+            alloc_release(e, a); /* out of memory: the allocation stays unknown */
+            return;
+        }
+        a->base = base;
+    }
     a->size = size;
     a->kind = kind;
     a->level = level_of(size);
-    HASH_ADD(hh, e->allocs, base, sizeof a->base, a);
     link_in(e, a);
 }
 
 tf_alloc_entry *alloc_at(const tf_engine *e, uint64_t base)
 {
-    tf_alloc_entry *a = NULL;
-    HASH_FIND(hh, e->allocs, &base, sizeof base, a);
-    return a;
+    return umap_get(&e->allocs, base);
 }
 
 tf_alloc_entry *alloc_take(tf_engine *e, uint64_t base)
 {
-    tf_alloc_entry *a = alloc_at(e, base);
-    if (a) {
-        HASH_DEL(e->allocs, a);
+    tf_alloc_entry *a = umap_del(&e->allocs, base);
+    if (a)
         link_out(e, a);
-    }
     return a;
 }
 
@@ -195,17 +180,16 @@ const tf_alloc_entry *alloc_find(const tf_engine *e, tf_range r)
 
 void alloc_release(tf_engine *e, tf_alloc_entry *a)
 {
-    put_spare(&e->spare_allocs, &e->nspare_allocs, a);
+    pool_give(&e->alloc_pool, a);
 }
 
+/* Every entry and granule lives in the pools' slabs. */
 void alloc_clear(tf_engine *e)
 {
-    tf_alloc_entry *a, *tmp;
-    HASH_ITER(hh, e->allocs, a, tmp) {
-        HASH_DEL(e->allocs, a);
-        link_out(e, a);
-        free(a);
-    }
-    free_spares(&e->spare_allocs, &e->nspare_allocs);
-    free_spares(&e->spare_granules, &e->nspare_granules);
+    umap_free(&e->allocs);
+    umap_free(&e->granules);
+    e->empty_granules[0] = e->empty_granules[1] = NULL;
+    memset(e->levels_used, 0, sizeof e->levels_used);
+    pool_free(&e->alloc_pool);
+    pool_free(&e->granule_pool);
 }

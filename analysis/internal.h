@@ -18,6 +18,8 @@
 
 #include "engine.h"
 #include "itree.h"
+#include "pool.h"
+#include "umap.h"
 
 typedef enum rec_state { REC_PENDING, REC_MATERIALIZED, REC_DROPPED } rec_state;
 
@@ -37,10 +39,9 @@ typedef struct tf_record {
 
 struct tf_granule;
 typedef struct tf_alloc_entry {
-    uint64_t base, size; /* base first: a spare entry's link overlays it */
+    uint64_t base, size; /* base first: a pooled entry's link overlays it */
     tf_mem_kind kind;
-    UT_hash_handle hh; /* in the engine's allocs, by base */
-    int level;         /* its size class in the page map (allocs.c) */
+    int level;           /* its size class in the page map (allocs.c) */
     struct { struct tf_alloc_entry *next, *prev; struct tf_granule *g; } link[2];
 } tf_alloc_entry;
 
@@ -58,16 +59,20 @@ typedef struct tf_counts {
  * - pending: by id, O(1); walked whole only where every record may be acted
  *   on (strict policy, exit, capture, graph launch, handle destroyed).
  * - pend_src, pend_dst: the pending records by source and destination
- *   footprint; a call's reads and writes find the records they touch in
- *   O(log n) each (plus O(log n) per record found).
+ *   footprint (itree.h); a call's reads and writes find the records they
+ *   touch in O(log n) each (plus O(log n) per record found), O(1) when they
+ *   miss every footprint's span; a record that lives only a few calls is
+ *   added and removed in O(1) (the index's nursery), others in O(log n).
  * - allocs, granules: the live allocations by base and by address (a page
- *   map, allocs.c); every lookup is O(1) in the number of allocations.
+ *   map of two umap.h tables, allocs.c); every lookup is O(1) expected in
+ *   the number of allocations.
  * - late: one mark per stream with a late read outstanding (late_merge
  *   re-records a stream's mark rather than adding one), walked by each
  *   access while there is any: O(streams with work in flight), and empty
  *   once their events complete.
  * - learn (learn_internal.h): signatures by hash, O(1); a fixed ring.
- * - spares (records, allocation entries, late marks): O(1) to take or give.
+ * - pools (records, allocation entries, granules; pool.h) and spare late
+ *   marks: O(1) to take or give.
  * Kernels seen, rule signatures, streams and threads index nothing here:
  * the preload keeps names by handle and rule matches by name (names.c,
  * O(1)), stream ids are computed (stream_id.c) and per-thread state is
@@ -83,13 +88,12 @@ struct tf_engine {
     size_t npending;
     tf_itree pend_src, pend_dst;
     uint64_t next_id;
-    tf_alloc_entry *allocs;       /* uthash by base */
-    struct tf_granule *granules;  /* uthash by size class and address */
+    tf_umap allocs;               /* entries by base */
+    tf_umap granules;             /* granules by size class and address */
     uint32_t levels_used[64];     /* allocations per size class */
-    void *spare_allocs, *spare_granules; /* freed ones kept for reuse */
-    size_t nspare_allocs, nspare_granules;
-    tf_record *spare;   /* freed records kept for reuse (linked by hh.next) */
-    size_t nspare;
+    tf_pool alloc_pool, granule_pool; /* their entries and granules */
+    struct tf_granule *empty_granules[2]; /* listed granules left empty (allocs.c) */
+    tf_pool rec_pool;   /* every record */
     tf_counts n;
     struct tf_late *late; /* late.c */
     size_t nlate;
@@ -111,7 +115,7 @@ static inline uint64_t rec_bytes(const tf_record *p)
     return 2 * tf_view_bytes(&p->d.dst);
 }
 void rec_discard(tf_engine *e, tf_record *p); /* forget without a verdict */
-void rec_free_spares(tf_engine *e);
+void rec_free_spares(tf_engine *e); /* every record's memory: after the last has left */
 void rec_init(tf_engine *e);  /* the pending table, with its anchor */
 void rec_fini(tf_engine *e);  /* after every record has left */
 tf_record *rec_find(tf_engine *e, uint64_t id); /* a pending record, or NULL */

@@ -1,195 +1,115 @@
-/* The AVL interval tree of itree.h: iterative inserts and removals that
- * stop rebalancing where the tree above stops changing. */
-#include "itree.h"
+/* The index of itree.h: the nursery of young nodes in front of the AVL
+ * tree, and the tree's answers to its last first queries. */
+#include "itree_avl.h"
 
-static inline int height(const tf_inode *n)
+/* The young nodes' span, redone from at most ITREE_YOUNG of them (none:
+ * an empty span, which no query meets). */
+static void young_span(tf_itree *t)
 {
-    return n ? n->height : 0;
-}
-
-static inline uint64_t max_hi(const tf_inode *n)
-{
-    return n ? n->max_hi : 0;
-}
-
-static inline uint64_t max3(uint64_t a, uint64_t b, uint64_t c)
-{
-    uint64_t m = a > b ? a : b;
-    return m > c ? m : c;
-}
-
-static inline void update(tf_inode *n)
-{
-    int l = height(n->kid[0]), r = height(n->kid[1]);
-    n->height = 1 + (l > r ? l : r);
-    n->max_hi = max3(n->hi, max_hi(n->kid[0]), max_hi(n->kid[1]));
-}
-
-/* Moves n down on side d; its child on the other side takes its place. */
-static inline tf_inode *rotate(tf_inode *n, int d)
-{
-    tf_inode *c = n->kid[!d];
-    n->kid[!d] = c->kid[d];
-    c->kid[d] = n;
-    update(n);
-    update(c);
-    return c;
-}
-
-static inline tf_inode *balance(tf_inode *n)
-{
-    int l = height(n->kid[0]), r = height(n->kid[1]);
-    n->height = 1 + (l > r ? l : r);
-    n->max_hi = max3(n->hi, max_hi(n->kid[0]), max_hi(n->kid[1]));
-    int bf = l - r;
-    if (bf > 1) {
-        if (height(n->kid[0]->kid[0]) < height(n->kid[0]->kid[1]))
-            n->kid[0] = rotate(n->kid[0], 0);
-        return rotate(n, 1);
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (unsigned used = t->young_used; used; used &= used - 1) {
+        const tf_inode *y = t->young[__builtin_ctz(used)];
+        lo = y->lo < lo ? y->lo : lo;
+        hi = y->hi > hi ? y->hi : hi;
     }
-    if (bf < -1) {
-        if (height(n->kid[1]->kid[1]) < height(n->kid[1]->kid[0]))
-            n->kid[1] = rotate(n->kid[1], 1);
-        return rotate(n, 0);
-    }
-    return n;
-}
-
-static inline bool key_less(uint64_t lo, uint64_t tie, const tf_inode *b)
-{
-    return lo < b->lo || (lo == b->lo && tie < b->tie);
-}
-
-/* AVL height is below 1.45 log2(n + 2): 96 levels is more than memory holds. */
-#define MAX_DEPTH 96
-
-/* Rebalances the links on the path, deepest first. Above the first node
- * that keeps its place, height and max_hi, nothing changes any more; but
- * the links from the deepest up to index `until` (where a node moved: its
- * fields say nothing of its new place) are all redone. */
-static void fix_up(tf_inode **path[], int depth, int until)
-{
-    while (depth-- > 0) {
-        tf_inode *x = *path[depth];
-        int h = x->height;
-        uint64_t m = x->max_hi;
-        *path[depth] = balance(x);
-        if ((until < 0 || depth < until) && *path[depth] == x && x->height == h && x->max_hi == m)
-            return;
-    }
+    t->young_min_lo = lo;
+    t->young_max_hi = hi;
 }
 
 void itree_insert(tf_itree *t, tf_inode *n)
 {
-    tf_inode **path[MAX_DEPTH];
-    int depth = 0;
-    n->kid[0] = n->kid[1] = NULL;
-    n->height = 1;
-    n->max_hi = n->hi;
-    tf_inode **link = &t->root;
-    while (*link && depth < MAX_DEPTH) {
-        path[depth++] = link;
-        link = &(*link)->kid[!key_less(n->lo, n->tie, *link)];
+    unsigned k = t->ring;
+    t->ring = (k + 1) % ITREE_YOUNG;
+    tf_inode *old = t->young[k];
+    if (old) { /* the oldest young node: it has lived long enough for the tree */
+        old->young = 0;
+        avl_insert(&t->root, old);
+        t->gen++;
     }
-    *link = n;
-    fix_up(path, depth, -1);
+    t->young[k] = n;
+    n->young = (int)k + 1;
+    if (old) {
+        young_span(t);
+    } else if (!t->young_used) {
+        t->young_min_lo = n->lo;
+        t->young_max_hi = n->hi;
+    } else {
+        t->young_min_lo = n->lo < t->young_min_lo ? n->lo : t->young_min_lo;
+        t->young_max_hi = n->hi > t->young_max_hi ? n->hi : t->young_max_hi;
+    }
+    t->young_used |= 1u << k;
     t->n++;
 }
 
 void itree_remove(tf_itree *t, tf_inode *n)
 {
-    tf_inode **path[MAX_DEPTH];
-    int depth = 0;
-    tf_inode **link = &t->root;
-    while (*link && *link != n && depth < MAX_DEPTH) {
-        path[depth++] = link;
-        link = &(*link)->kid[!key_less(n->lo, n->tie, *link)];
+    if (n->young) {
+        unsigned k = (unsigned)n->young - 1;
+        if (k >= ITREE_YOUNG || t->young[k] != n)
+            return; /* not in this index */
+        t->young[k] = NULL;
+        t->young_used &= ~(1u << k);
+        n->young = 0;
+        young_span(t);
+    } else if (avl_remove(&t->root, n)) {
+        t->gen++;
+    } else {
+        return; /* not in this index */
     }
-    if (*link != n)
-        return; /* not in the tree */
-    int until = -1;
-    if (!n->kid[0] || !n->kid[1]) {
-        *link = n->kid[0] ? n->kid[0] : n->kid[1];
-    } else { /* n's successor, the leftmost node on its right, takes its place */
-        until = depth;
-        path[depth++] = link;
-        tf_inode **l = &n->kid[1];
-        while ((*l)->kid[0] && depth < MAX_DEPTH) {
-            path[depth++] = l;
-            l = &(*l)->kid[0];
-        }
-        tf_inode *m = *l;
-        *l = m->kid[1];
-        m->kid[0] = n->kid[0];
-        m->kid[1] = n->kid[1];
-        *link = m;
-        if (depth > until + 1)
-            path[until + 1] = &m->kid[1]; /* was &n->kid[1] */
-    }
-    fix_up(path, depth, until);
     t->n--;
-    n->kid[0] = n->kid[1] = NULL;
 }
 
 tf_inode *itree_floor(const tf_itree *t, uint64_t key)
 {
-    tf_inode *best = NULL;
-    for (tf_inode *n = t->root; n;) {
-        if (n->lo <= key) {
-            best = n;
-            n = n->kid[1];
-        } else {
-            n = n->kid[0];
-        }
+    tf_inode *best = avl_floor(t->root, key);
+    for (unsigned used = t->young_used; used; used &= used - 1) {
+        tf_inode *y = t->young[__builtin_ctz(used)];
+        if (y->lo <= key && (!best || key_less(best->lo, best->tie, y)))
+            best = y;
     }
     return best;
 }
 
-static bool after_cursor(const tf_inode *n, const tf_icursor *at)
+/* The young node first in key order after *at overlapping [lo, hi). */
+static tf_inode *young_next(const tf_itree *t, uint64_t lo, uint64_t hi, const tf_icursor *at)
 {
-    return !at->started || key_less(at->lo, at->tie, n);
-}
-
-/* Keys to the left of n are smaller, so they are skipped once n is not after
- * the cursor; nodes to its right start at or after n->lo, so none of them
- * overlaps once n->lo >= hi; and no node under n ends after max_hi. */
-static tf_inode *next_in(tf_inode *n, uint64_t lo, uint64_t hi, const tf_icursor *at)
-{
-    if (!n || n->max_hi <= lo)
-        return NULL;
-    if (after_cursor(n, at)) {
-        tf_inode *r = next_in(n->kid[0], lo, hi, at);
-        if (r)
-            return r;
-        if (n->lo < hi && lo < n->hi)
-            return n;
+    tf_inode *best = NULL;
+    for (unsigned used = t->young_used; used; used &= used - 1) {
+        tf_inode *y = t->young[__builtin_ctz(used)];
+        if (y->lo < hi && lo < y->hi && after_cursor(y, at) && (!best || key_less(y->lo, y->tie, best)))
+            best = y;
     }
-    if (n->lo >= hi)
-        return NULL;
-    return next_in(n->kid[1], lo, hi, at);
+    return best;
 }
 
-/* The first overlap of all: when the left subtree ends after lo, the answer
- * is there or nowhere (a left range ending after lo that does not overlap
- * starts at or after hi, and so do this node and all to its right). */
-static tf_inode *first_in(tf_inode *n, uint64_t lo, uint64_t hi)
+/* The tree's first overlap after *at. A walk's first step is answered
+ * from the answers seen, when the tree has not changed since (the zeroed
+ * entries of a new tree answer only [0, 0), which overlaps nothing). */
+static tf_inode *tree_next(tf_itree *t, uint64_t lo, uint64_t hi, const tf_icursor *at)
 {
-    while (n && n->max_hi > lo) {
-        if (n->kid[0] && n->kid[0]->max_hi > lo)
-            n = n->kid[0];
-        else if (n->lo < hi && lo < n->hi)
-            return n;
-        else if (n->lo >= hi)
-            return NULL;
-        else
-            n = n->kid[1];
+    if (at->started)
+        return avl_next(t->root, lo, hi, at);
+    for (int k = 0; k < ITREE_SEEN; k++) {
+        const struct tf_iseen *s = &t->seen[k];
+        if (s->lo == lo && s->hi == hi && s->gen == t->gen)
+            return s->n;
     }
-    return NULL;
+    tf_inode *n = avl_first(t->root, lo, hi);
+    t->seen[t->seen_next] = (struct tf_iseen){lo, hi, t->gen, n};
+    t->seen_next = (t->seen_next + 1) % ITREE_SEEN;
+    return n;
 }
 
-tf_inode *itree_next_overlap(const tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
+/* itree_next_overlap's walk: each part is asked only when the query meets
+ * its span. */
+tf_inode *itree_walk(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
 {
-    tf_inode *n = at->started ? next_in(t->root, lo, hi, at) : first_in(t->root, lo, hi);
+    tf_inode *a = NULL, *b = NULL;
+    if (t->root && t->root->max_hi > lo && t->root->min_lo < hi)
+        a = tree_next(t, lo, hi, at);
+    if (t->young_max_hi > lo && t->young_min_lo < hi)
+        b = young_next(t, lo, hi, at);
+    tf_inode *n = a && (!b || key_less(a->lo, a->tie, b)) ? a : b;
     if (n)
         *at = (tf_icursor){n->lo, n->tie, true};
     return n;

@@ -1,12 +1,21 @@
-/* An ordered index of address ranges: an AVL tree keyed by (lo, tie), each
- * node also holding the largest `hi` below it, so the ranges overlapping a
- * query are found without visiting the others.
+/* An ordered index of address ranges keyed by (lo, tie): the ranges
+ * overlapping a query, in key order, without visiting the others.
  *
- * Cost, n = nodes: insert, remove and floor O(log n); itree_next_overlap
- * O(log n) per range it returns (plus the ranges it skips because they were
- * returned before). Intrusive: the node lives inside the indexed struct, and
- * nothing here allocates. The tree never reads or writes a node after
- * itree_remove returns, so the owner may free it at once. */
+ * The newest ITREE_YOUNG nodes wait in a small unordered nursery; older
+ * ones live in an AVL tree (itree_avl.c) whose nodes also hold the largest
+ * `hi` and the smallest `lo` below them, so a query outside every range's
+ * span ends at the root. Most indexed things are short-lived (a transpose
+ * is read and dropped within a few calls): they come and go in the nursery
+ * in O(1) and never pay the tree's rebalancing.
+ *
+ * Cost, n = nodes: insert O(1), or O(log n) when it moves the oldest young
+ * node into the tree; remove O(1) for a young node, else O(log n); floor
+ * O(log n); itree_next_overlap O(log n + ITREE_YOUNG) per range it returns
+ * (plus the ranges it skips because they were returned before).
+ * Intrusive: the node lives inside the indexed struct, and nothing here
+ * allocates. The index never reads or writes a node after itree_remove
+ * returns, so the owner may free it at once. No locking of its own: the
+ * engine's lock covers every use. */
 #ifndef TF_ITREE_H
 #define TF_ITREE_H
 #include <stdbool.h>
@@ -18,15 +27,34 @@ typedef struct tf_inode {
     uint64_t lo, hi;   /* the range [lo, hi) */
     uint64_t tie;      /* orders nodes with the same lo: unique within a tree */
     uint64_t max_hi;   /* the largest hi in this subtree */
+    uint64_t min_lo;   /* the smallest lo in this subtree: its leftmost node's */
     int height;
+    int young;         /* its nursery slot + 1, or 0 when in the tree */
 } tf_inode;
 
 /* The struct of type T whose member M is the node n. */
 #define TF_CONTAINER(n, T, M) ((T *)((char *)(n) - offsetof(T, M)))
 
+#define ITREE_YOUNG 4
+#define ITREE_SEEN 4
+
 typedef struct tf_itree {
     tf_inode *root;
-    size_t n;
+    size_t n; /* nodes in all */
+    /* The nursery: a ring written in insertion order, so the node in the
+     * slot the next insertion takes is the oldest young one. */
+    tf_inode *young[ITREE_YOUNG];
+    unsigned young_used; /* bit k: slot k holds a node */
+    unsigned ring;       /* the slot the next insertion takes */
+    uint64_t young_min_lo, young_max_hi; /* the young nodes' span (none: empty) */
+    /* The tree's answers (first overlap, or none) to its last ITREE_SEEN
+     * first queries: calls ask for the same few ranges again and again,
+     * and the tree seldom changes once the nursery takes the short-lived
+     * nodes. An answer counts only while gen is the one it was found at;
+     * every change to the tree moves gen on. O(ITREE_SEEN) to check. */
+    struct tf_iseen { uint64_t lo, hi, gen; tf_inode *n; } seen[ITREE_SEEN];
+    unsigned seen_next; /* the entry the next answer replaces */
+    uint64_t gen;
 } tf_itree;
 
 /* Adds n (lo, hi and tie set by the caller; (lo, tie) not already there). */
@@ -46,6 +74,25 @@ typedef struct tf_icursor {
 /* The first node after *at in key order whose range overlaps [lo, hi); *at
  * moves to it. Overlap is tf_range_overlaps's: lo < other's hi and the
  * other's lo < hi. */
-tf_inode *itree_next_overlap(const tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at);
+tf_inode *itree_walk(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at);
+/* Inline, so that a query that meets neither part's span (most of them),
+ * or only the tree's with its answer already seen, costs a few compares
+ * and no call. */
+static inline tf_inode *itree_next_overlap(tf_itree *t, uint64_t lo, uint64_t hi, tf_icursor *at)
+{
+    bool old = t->root && t->root->max_hi > lo && t->root->min_lo < hi;
+    bool young = t->young_max_hi > lo && t->young_min_lo < hi;
+    if (old && !young && !at->started) {
+        for (int k = 0; k < ITREE_SEEN; k++) {
+            const struct tf_iseen *s = &t->seen[k];
+            if (s->lo == lo && s->hi == hi && s->gen == t->gen) {
+                if (s->n)
+                    *at = (tf_icursor){s->n->lo, s->n->tie, true};
+                return s->n;
+            }
+        }
+    }
+    return old || young ? itree_walk(t, lo, hi, at) : NULL;
+}
 
 #endif

@@ -8,40 +8,22 @@
 
 #include "internal.h"
 
-/* Records are reused rather than freed, up to this many, so that a steady
- * stream of transposes allocates nothing. */
-#define TF_MAX_SPARE 64
-
+/* Records come from the engine's pool (pool.h): a steady stream of
+ * transposes allocates nothing. */
 static tf_record *rec_alloc(tf_engine *e)
 {
-    tf_record *p = e->spare;
-    if (!p)
-        return malloc(sizeof *p);
-    e->spare = p->hh.next;
-    e->nspare--;
-    return p;
+    return pool_take(&e->rec_pool, sizeof(tf_record));
 }
 
 static void rec_release(tf_engine *e, tf_record *p)
 {
     free(p->heap);
-    if (e->nspare >= TF_MAX_SPARE) {
-        free(p);
-        return;
-    }
-    p->hh.next = e->spare;
-    e->spare = p;
-    e->nspare++;
+    pool_give(&e->rec_pool, p);
 }
 
 void rec_free_spares(tf_engine *e)
 {
-    while (e->spare) {
-        tf_record *p = e->spare;
-        e->spare = p->hh.next;
-        free(p);
-    }
-    e->nspare = 0;
+    pool_free(&e->rec_pool);
 }
 
 /* d's strings, copied into p: inline when they fit, else in one allocation. */
@@ -81,7 +63,8 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_
     tf_record *p = rec_alloc(e);
     if (!p)
         return NULL;
-    memset(p, 0, offsetof(tf_record, text));
+    /* Every field is set below (hh by HASH_ADD, the nodes' links by
+     * itree_insert): a reused record is not cleared first. */
     p->d = *d;
     if (!copy_strings(p, d)) {
         rec_release(e, p);
@@ -94,9 +77,14 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_
     p->dst_alloc = dst_alloc;
     p->replay = r;
     p->state = REC_PENDING;
+    p->folds = 0;
     HASH_ADD(hh, e->pending, id, sizeof p->id, p);
-    p->by_src = (tf_inode){.lo = p->src_fp.lo, .hi = p->src_fp.hi, .tie = p->id};
-    p->by_dst = (tf_inode){.lo = p->dst_fp.lo, .hi = p->dst_fp.hi, .tie = p->id};
+    p->by_src.lo = p->src_fp.lo;
+    p->by_src.hi = p->src_fp.hi;
+    p->by_src.tie = p->id;
+    p->by_dst.lo = p->dst_fp.lo;
+    p->by_dst.hi = p->dst_fp.hi;
+    p->by_dst.tie = p->id;
     itree_insert(&e->pend_src, &p->by_src);
     itree_insert(&e->pend_dst, &p->by_dst);
     e->npending++;

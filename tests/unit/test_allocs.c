@@ -107,11 +107,35 @@ static void test_many_allocations(void **state)
     tf_engine_free(e);
 }
 
+/* A buffer freed and made again in a loop, at its own base and at another
+ * one of its size class by turns: the granule each leaves empty is found
+ * again or given up, and a lookup never finds a freed buffer. */
+static void test_free_and_remake(void **state)
+{
+    (void)state;
+    tf_config cfg = {.mode = TF_MODE_FOLD};
+    tf_engine *e = tf_engine_new(&cfg);
+    const uint64_t a = 0x7f0000100000ull, b = 0x7f0000900000ull, size = 4096;
+    alloc_add(e, 0x7f0000000000ull, size, TF_MEM_DEVICE); /* kept: its level stays in use */
+    for (int i = 0; i < 40; i++) {
+        uint64_t base = i % 3 ? a : b, other = i % 3 ? b : a;
+        alloc_add(e, base, size, TF_MEM_DEVICE);
+        const tf_alloc_entry *got = alloc_find(e, (tf_range){base + 100, base + 200});
+        assert_non_null(got);
+        assert_int_equal(got->base, base);
+        assert_null(alloc_find(e, (tf_range){other + 100, other + 200}));
+        alloc_release(e, alloc_take(e, base));
+        assert_null(alloc_find(e, (tf_range){base + 100, base + 200}));
+    }
+    tf_engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_against_a_list),
         cmocka_unit_test(test_many_allocations),
+        cmocka_unit_test(test_free_and_remake),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
