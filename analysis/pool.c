@@ -19,6 +19,7 @@ void *pool_take(tf_pool *p, size_t size)
         size_t step = ROUND(size < sizeof(void *) ? sizeof(void *) : size);
         size_t per = (SLAB_BYTES - HEAD) / step;
         p->slab_bytes = per ? SLAB_BYTES : HEAD + step; /* an object bigger than a slab: one a slab */
+        p->obj_bytes = step;
         char *slab = mmap(NULL, p->slab_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (slab == MAP_FAILED)
             return NULL;
@@ -28,6 +29,7 @@ void *pool_take(tf_pool *p, size_t size)
             pool_give(p, slab + HEAD + i * step);
     }
     void *obj = p->free;
+    POOL_UNPOISON(obj, p->obj_bytes);
     p->free = *(void **)obj;
     return obj;
 }
@@ -37,6 +39,7 @@ void pool_free(tf_pool *p)
     while (p->slabs) {
         void *slab = p->slabs;
         p->slabs = *(void **)slab;
+        POOL_UNPOISON(slab, p->slab_bytes); /* the pages may be mapped again for the C heap */
         munmap(slab, p->slab_bytes);
     }
     p->free = NULL;
