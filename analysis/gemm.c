@@ -26,36 +26,46 @@ static void plan_reset(tf_plan *plan)
  * reuses the verdict when the same record is still there (records do not
  * change while pending, so neither would the verdict). */
 typedef struct operand_fit {
-    uint64_t id; /* 0: none */
+    tf_record *p; /* NULL: none */
+    uint64_t id;
     tf_rewrite rw;
     double alpha;
 } operand_fit;
 
 /* First pass: an operand that reads a record's destination but cannot fold
  * onto it makes the record run now. Done for every operand before any fold,
- * so no operand is rewritten onto a record another operand replays. */
-static void refuse_operand(tf_engine *e, const tf_gemm *g, int i, operand_fit *fit)
+ * so no operand is rewritten onto a record another operand replays. Returns
+ * whether a record ran (and so left the pending table). */
+static bool refuse_operand(tf_engine *e, const tf_gemm *g, int i, operand_fit *fit)
 {
     tf_record *p;
     fold_verdict v;
+    bool ran = false;
     while ((p = record_under(e, &g->in[i].v)) && !fold_operand(&p->d, &g->in[i], g, &v)) {
         log_refuse_operand(e, p, g, i, &v.why);
         char text[128];
         const char *refusal = e->cfg.log ? tf_why_text(&v.why, text, sizeof text) : "";
         tf_why why = TF_WHY(operand_refused, .cause = v.why.key, .str = {g->acc.api, g->in[i].role, refusal});
         rec_materialize(e, p, g->acc.stream, &why, g->acc.api);
+        ran = true;
     }
-    *fit = p ? (operand_fit){p->id, v.rw, v.alpha} : (operand_fit){0};
+    fit->p = p;
+    if (p)
+        fit->id = p->id, fit->rw = v.rw, fit->alpha = v.alpha;
+    return ran;
 }
 
-/* Second pass: what is still under an operand is a record it folds onto. */
-static void fold_onto(tf_engine *e, const tf_gemm *g, int i, const operand_fit *fit, tf_plan *plan)
+/* Second pass: what is still under an operand is a record it folds onto.
+ * `same`: no record left the table in the first pass and none was added,
+ * so what is under the operand is what the first pass found there (the
+ * search is not repeated). */
+static void fold_onto(tf_engine *e, const tf_gemm *g, int i, const operand_fit *fit, bool same, tf_plan *plan)
 {
-    tf_record *p = record_under(e, &g->in[i].v);
+    tf_record *p = same ? fit->p : record_under(e, &g->in[i].v);
     fold_verdict v;
     if (!p)
         return;
-    if (p->id == fit->id)
+    if (fit->p && p->id == fit->id)
         v.rw = fit->rw, v.alpha = fit->alpha;
     else if (!fold_operand(&p->d, &g->in[i], g, &v))
         return;
@@ -78,10 +88,11 @@ void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
         return;
     effects_before(e, &g->acc);
     operand_fit fit[2];
+    bool ran = false;
     for (int i = 0; i < g->nin; i++)
-        refuse_operand(e, g, i, &fit[i]);
+        ran |= refuse_operand(e, g, i, &fit[i]);
     for (int i = 0; i < g->nin; i++)
-        fold_onto(e, g, i, &fit[i], plan);
+        fold_onto(e, g, i, &fit[i], !ran, plan);
 }
 
 static tf_record *find(tf_engine *e, uint64_t id)

@@ -83,10 +83,12 @@ static inline bool pl_planned(const tf_gemm *g, const tf_plan *plan)
 
 TF_HOOK_STEP int pl_consume(const pl_consumer *c)
 {
-    tf_plan plan = { .alpha_mul = 1.0 }; /* as tf_gemm_begin leaves it when nothing folds */
+    tf_plan plan; /* tf_gemm_begin fills all of it */
     tf_engine *e = pl_lock();
     if (e)
         tf_gemm_begin(e, c->g, &plan);
+    else
+        plan = (tf_plan){ .alpha_mul = 1.0 }; /* as tf_gemm_begin leaves it when nothing folds */
     pl_unlock(e);
     int st = 0;
     bool ran = false;
