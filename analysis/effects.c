@@ -64,15 +64,20 @@ static void unknown_effects(tf_engine *e, const tf_access *a)
 
 /* Records whose source (src) or destination footprint overlaps r run now,
  * except those whose destination `cover` writes whole (they are dropped
- * after the call instead). */
+ * after the call instead, and listed in `kept` when it is given). */
 static void materialize_under(tf_engine *e, const tf_access *a, tf_range r, bool src, const tf_view *cover,
-                              tf_reason what)
+                              tf_reason what, tf_kept *kept)
 {
     tf_icursor at = ITREE_START;
     tf_record *p;
     while ((p = src ? rec_next_src(e, r, &at) : rec_next_dst(e, r, &at))) {
-        if (cover && tf_view_covers(cover, &p->d.dst))
+        if (cover && tf_view_covers(cover, &p->d.dst)) {
+            if (kept && kept->n < TF_MAX_KEPT)
+                kept->p[kept->n++] = p;
+            else if (kept)
+                kept->complete = false;
             continue;
+        }
         tf_why why = { .key = what, .str = {a->api} };
         rec_materialize(e, p, a->stream, &why, a->api);
     }
@@ -81,8 +86,12 @@ static void materialize_under(tf_engine *e, const tf_access *a, tf_range r, bool
 /* A record's reason is the first that applies in this order: its
  * destination read; then, write by write, its source overwritten or its
  * destination partly overwritten. */
-void effects_before(tf_engine *e, const tf_access *a)
+void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept)
 {
+    /* The list is only complete for a single write: with more, a later
+     * write could run a record an earlier one covers. */
+    if (kept)
+        *kept = (tf_kept){ .n = 0, .complete = a->nwrites == 1 && !a->unknown };
     if (e->npending == 0)
         return;
     if (a->unknown) {
@@ -90,11 +99,11 @@ void effects_before(tf_engine *e, const tf_access *a)
         return;
     }
     for (int i = 0; i < a->nreads; i++)
-        materialize_under(e, a, a->reads[i], false, NULL, TF_R_dst_read);
+        materialize_under(e, a, a->reads[i], false, NULL, TF_R_dst_read, NULL);
     for (int i = 0; i < a->nwrites; i++) {
         tf_range w = tf_view_footprint(&a->writes[i]);
-        materialize_under(e, a, w, true, NULL, TF_R_src_overwritten);
-        materialize_under(e, a, w, false, &a->writes[i], TF_R_dst_partly_overwritten);
+        materialize_under(e, a, w, true, NULL, TF_R_src_overwritten, NULL);
+        materialize_under(e, a, w, false, &a->writes[i], TF_R_dst_partly_overwritten, kept);
     }
 }
 
@@ -109,5 +118,17 @@ void effects_after(tf_engine *e, const tf_access *a)
             tf_why why = TF_WHY(dst_overwritten, .str = {a->api});
             rec_drop(e, p, &why);
         }
+    }
+}
+
+void effects_drop_kept(tf_engine *e, const tf_access *a, const tf_kept *kept)
+{
+    if (!kept->complete) {
+        effects_after(e, a);
+        return;
+    }
+    for (int i = 0; i < kept->n; i++) {
+        tf_why why = TF_WHY(dst_overwritten, .str = {a->api});
+        rec_drop(e, kept->p[i], &why);
     }
 }

@@ -97,7 +97,7 @@ void tf_access_begin(tf_engine *e, const tf_access *a)
 {
     if (e->late)
         late_order(e, a);
-    effects_before(e, a);
+    effects_before(e, a, NULL);
 }
 
 void tf_access_end(tf_engine *e, const tf_access *a, bool ok)

@@ -195,6 +195,11 @@ void tf_access_end(tf_engine *e, const tf_access *a, bool ok);
  * it and then calls tf_transpose_end. In log mode always false. */
 bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, tf_why refuse);
 void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok);
+/* Without the engine (or its lock): false when tf_transpose_end would have
+ * nothing to do for the producer this thread just ran, which is a log-mode
+ * producer that succeeded and whose record tf_transpose_begin already made;
+ * the caller may then skip it. */
+bool tf_transpose_end_needed(bool ok);
 
 /* A GEMM-like consumer. Fills *plan; in log mode plan->any stays false but
  * the would-be folds are logged. If the rewritten call fails, the hook calls

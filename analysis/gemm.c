@@ -86,7 +86,7 @@ void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
     learn_gemm(e, g);
     if (e->npending == 0)
         return;
-    effects_before(e, &g->acc);
+    effects_before(e, &g->acc, NULL);
     operand_fit fit[2];
     bool ran = false;
     for (int i = 0; i < g->nin; i++)

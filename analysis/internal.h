@@ -143,8 +143,17 @@ void learn_alloc(tf_engine *e, uint64_t base, uint64_t size);
 void learn_free(tf_engine *e);
 
 /* effects.c */
-void effects_before(tf_engine *e, const tf_access *a);
+/* The records an access's write covers whole: effects_before leaves them
+ * pending (effects_after drops them once the call succeeded) and, when
+ * given a list, notes them there, so that effects_drop_kept can drop them
+ * without searching again as long as no record left or arrived in between
+ * (no other engine call). `complete` is false when the list cannot stand
+ * for the search (more writes than one, an unknown access, overflow). */
+#define TF_MAX_KEPT 4
+typedef struct tf_kept { tf_record *p[TF_MAX_KEPT]; int n; bool complete; } tf_kept;
+void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept); /* kept may be NULL */
 void effects_after(tf_engine *e, const tf_access *a);
+void effects_drop_kept(tf_engine *e, const tf_access *a, const tf_kept *kept);
 
 /* log.c */
 void log_transpose(tf_engine *e, const tf_record *p);

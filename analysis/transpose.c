@@ -74,7 +74,8 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
     shadow_set(e, 0);
     if (e->late)
         late_order(e, &a);
-    effects_before(e, &a);
+    tf_kept covered; /* nothing below runs a record or adds one before they are dropped */
+    effects_before(e, &a, &covered);
     const tf_alloc_entry *at[2] = {NULL, NULL}; /* the allocations holding src and dst */
     if (!refuse.key) {
         at[0] = alloc_find(e, tf_view_footprint(&d->src));
@@ -88,7 +89,7 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
         return false;
     }
     /* Logically the producer has written its destination now. */
-    effects_after(e, &a);
+    effects_drop_kept(e, &a, &covered);
     bool fold = e->cfg.mode == TF_MODE_FOLD;
     if (!fold && replay.release) { /* log mode: the producer runs for real */
         replay.release(replay.arg);
@@ -106,12 +107,21 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
     return fold;
 }
 
+/* Lock-free: the slot is this thread's own. */
+bool tf_transpose_end_needed(bool ok)
+{
+    if (!ok || !shadow.id)
+        return true;
+    shadow = (shadow_slot){ NULL, 0 };
+    return false;
+}
+
 void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok)
 {
     uint64_t id = shadow_take(e);
     if (id) {
-        tf_record *p = rec_find(e, id);
-        if (p && !ok) { /* it never ran: there is nothing to shadow */
+        tf_record *p = ok ? NULL : rec_find(e, id);
+        if (p) { /* it never ran: there is nothing to shadow */
             e->n.deferred--;
             rec_discard(e, p);
         }

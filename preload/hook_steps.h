@@ -59,6 +59,8 @@ TF_HOOK_STEP int pl_produce(const pl_producer *p)
     if (deferred)
         return 0;
     int st = p->invoke(p->ctx);
+    if (!tf_transpose_end_needed(st == 0))
+        return st; /* log mode: its record was made at begin */
     e = pl_lock();
     if (e) {
         tf_transpose_end(e, p->desc, st == 0);
