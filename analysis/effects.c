@@ -62,15 +62,11 @@ static void unknown_effects(tf_engine *e, const tf_access *a)
         rec_materialize(e, p, a->stream, &why, a->api);
 }
 
-/* Records whose source (src) or destination footprint overlaps r run now,
- * except those whose destination `cover` writes whole (they are dropped
- * after the call instead, and listed in `kept` when it is given). */
-static void materialize_under(tf_engine *e, const tf_access *a, tf_range r, bool src, const tf_view *cover,
-                              tf_reason what, tf_kept *kept)
+/* materialize_under's walk, from p, the first record found. */
+static void materialize_from(tf_engine *e, const tf_access *a, tf_record *p, tf_range r, bool src,
+                             const tf_view *cover, tf_reason what, tf_kept *kept, tf_icursor *at)
 {
-    tf_icursor at = ITREE_START;
-    tf_record *p;
-    while ((p = src ? rec_next_src(e, r, &at) : rec_next_dst(e, r, &at))) {
+    for (; p; p = src ? rec_next_src(e, r, at) : rec_next_dst(e, r, at)) {
         if (cover && tf_view_covers(cover, &p->d.dst)) {
             if (kept && kept->n < TF_MAX_KEPT)
                 kept->p[kept->n++] = p;
@@ -81,6 +77,21 @@ static void materialize_under(tf_engine *e, const tf_access *a, tf_range r, bool
         tf_why why = { .key = what, .str = {a->api} };
         rec_materialize(e, p, a->stream, &why, a->api);
     }
+}
+
+/* Records whose source (src) or destination footprint overlaps r run now,
+ * except those whose destination `cover` writes whole (they are dropped
+ * after the call instead, and listed in `kept` when it is given). Inline
+ * up to the first search: most find nothing, and a call that only set up
+ * the walk cost as much as the search. */
+static inline __attribute__((always_inline)) void materialize_under(tf_engine *e, const tf_access *a, tf_range r,
+                                                                    bool src, const tf_view *cover, tf_reason what,
+                                                                    tf_kept *kept)
+{
+    tf_icursor at = ITREE_START;
+    tf_record *p = src ? rec_next_src(e, r, &at) : rec_next_dst(e, r, &at);
+    if (p)
+        materialize_from(e, a, p, r, src, cover, what, kept, &at);
 }
 
 /* A record's reason is the first that applies in this order: its
