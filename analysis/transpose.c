@@ -27,10 +27,11 @@ static uint64_t shadow_take(const tf_engine *e)
     return id;
 }
 
-static void producer_access(const tf_transpose_desc *d, const char *api, tf_access *a)
+/* src_fp: d->src's footprint, which the caller has at hand. */
+static void producer_access(const tf_transpose_desc *d, tf_range src_fp, tf_access *a)
 {
-    tf_access_init(a, api, d->stream);
-    tf_access_read(a, tf_view_footprint(&d->src));
+    tf_access_init(a, d->producer, d->stream);
+    tf_access_read(a, src_fp);
     tf_access_write(a, d->dst);
 }
 
@@ -44,12 +45,14 @@ static tf_range range_of(const tf_alloc_entry *a)
     return a ? (tf_range){a->base, a->base + a->size} : (tf_range){0, 0};
 }
 
-/* Why the engine will not defer this producer (key TF_R_NONE: it will). */
-static tf_why engine_refusal(const tf_engine *e, const tf_alloc_entry *const at[2], const tf_transpose_desc *d)
+/* Why the engine will not defer this producer (key TF_R_NONE: it will);
+ * fp: the footprints of its source and destination. */
+static tf_why engine_refusal(const tf_engine *e, const tf_alloc_entry *const at[2], const tf_transpose_desc *d,
+                             const tf_range fp[2])
 {
     if (!tf_view_valid(&d->src) || !tf_view_valid(&d->dst))
         return TF_WHY(shape_invalid);
-    if (tf_range_overlaps(tf_view_footprint(&d->src), tf_view_footprint(&d->dst)))
+    if (tf_range_overlaps(fp[0], fp[1]))
         return TF_WHY(in_place);
     if (!tf_scale_foldable(d->alpha, e->cfg.scales)) {
         tf_why w = e->cfg.scales == TF_SCALES_POW2 ? TF_WHY(scale_not_pow2) : TF_WHY(scale_not_one);
@@ -68,8 +71,9 @@ static tf_why engine_refusal(const tf_engine *e, const tf_alloc_entry *const at[
 
 bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, tf_why refuse)
 {
+    tf_range fp[2] = { tf_view_footprint(&d->src), tf_view_footprint(&d->dst) }; /* computed once */
     tf_access a;
-    producer_access(d, d->producer, &a);
+    producer_access(d, fp[0], &a);
     e->n.seen++;
     shadow_set(e, 0);
     if (e->late)
@@ -78,10 +82,10 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
     effects_before(e, &a, &covered);
     const tf_alloc_entry *at[2] = {NULL, NULL}; /* the allocations holding src and dst */
     if (!refuse.key) {
-        at[0] = alloc_find(e, tf_view_footprint(&d->src));
-        at[1] = alloc_find(e, tf_view_footprint(&d->dst));
+        at[0] = alloc_find(e, fp[0]);
+        at[1] = alloc_find(e, fp[1]);
     }
-    tf_why why = refuse.key ? refuse : engine_refusal(e, at, d);
+    tf_why why = refuse.key ? refuse : engine_refusal(e, at, d, fp);
     if (why.key) {
         log_refuse_transpose(e, d, &why);
         if (replay.release)
@@ -128,7 +132,7 @@ void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok)
         return;
     }
     tf_access a;
-    producer_access(d, d->producer, &a);
+    producer_access(d, tf_view_footprint(&d->src), &a);
     if (ok)
         effects_after(e, &a);
 }
