@@ -164,6 +164,12 @@ typedef struct tf_plan {
     tf_rewrite in[2];
     bool any;             /* at least one operand rewritten: call with new arguments */
     double alpha_mul;     /* multiply alpha (re and im) by this; 1 when unchanged */
+    /* The engine's own, from tf_gemm_begin to tf_gemm_end: no pending
+     * record was under the call's output when begin was done, and none
+     * was made up to record id `out_mark`. Then end has nothing to drop
+     * and does not search again. */
+    bool out_clear;
+    uint64_t out_mark;
 } tf_plan;
 
 typedef struct tf_engine tf_engine;

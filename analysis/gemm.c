@@ -84,9 +84,15 @@ void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
     if (e->late)
         late_order(e, &g->acc);
     learn_gemm(e, g);
+    /* Ids grow with every record made (records.c), so an unchanged next
+     * id at the end means no record was made meanwhile. */
+    plan->out_mark = e->next_id;
+    plan->out_clear = e->npending == 0;
     if (e->npending == 0)
         return;
-    effects_before(e, &g->acc, NULL);
+    tf_kept under_out; /* a single write: every record under it ran or is listed */
+    effects_before(e, &g->acc, &under_out);
+    plan->out_clear = under_out.complete && under_out.n == 0;
     operand_fit fit[2];
     bool ran = false;
     for (int i = 0; i < g->nin; i++)
@@ -128,6 +134,6 @@ void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok)
         e->n.folded++;
         log_fold(e, p, g, i, to);
     }
-    if (e->npending)
+    if (e->npending && !(plan->out_clear && plan->out_mark == e->next_id))
         effects_after(e, &g->acc);
 }

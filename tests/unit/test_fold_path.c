@@ -66,6 +66,31 @@ static void test_both_operands_fold_onto_one_record(void **state)
     fixture_free(f);
 }
 
+/* A GEMM's end drops what its output covers even when begin found nothing
+ * there: another thread may defer a transpose into it meanwhile. */
+static void test_gemm_end_sees_records_made_meanwhile(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r1 = {0}, r2 = {0};
+    tf_transpose_desc d = transpose_desc(SRC, 6, BIG, 4, 4, 6, 4);
+    assert_true(tf_transpose_begin(f->e, &d, replay_of(&r1), NO_WHY));
+    tf_gemm g = gemm_desc(mat(BIG, 4, 4, 6, 4), TF_OP_N, mat(SRC2, 4, 6, 4, 6), TF_OP_N, mat(OUT, 4, 4, 4, 4), 4, 4, 6);
+    tf_plan plan;
+    tf_gemm_begin(f->e, &g, &plan);
+    assert_true(plan.any);
+    /* meanwhile: a transpose into the GEMM's output */
+    tf_transpose_desc d2 = transpose_desc(SRC2 + 0x1000, 4, OUT, 4, 4, 4, 4);
+    assert_true(tf_transpose_begin(f->e, &d2, replay_of(&r2), NO_WHY));
+    assert_int_equal(tf_engine_pending(f->e), 2);
+    tf_gemm_end(f->e, &g, &plan, true);
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    assert_int_equal(r2.runs, 0);
+    assert_int_equal(r2.releases, 1);
+    assert_int_equal(log_count(f, "\"event\":\"drop\"", "\"key\":\"dst_overwritten\""), 1);
+    fixture_free(f);
+}
+
 /* Log mode: a producer that ran needs no end (its record stays); one that
  * failed does, and the end forgets its record. In fold mode a producer
  * the engine let run always needs its end. */
@@ -99,6 +124,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_producer_drops_every_covered_record),
         cmocka_unit_test(test_both_operands_fold_onto_one_record),
+        cmocka_unit_test(test_gemm_end_sees_records_made_meanwhile),
         cmocka_unit_test(test_end_needed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
