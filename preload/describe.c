@@ -59,23 +59,6 @@ void pl_access_scalars(tf_access *a, pl_stype t, const void *alpha, const void *
         tf_access_read(a, pl_bytes(beta, n));
 }
 
-uint64_t pl_cublas_stream(cublasHandle_t h)
-{
-    cudaStream_t s = NULL;
-    pl_fn_cublasGetStream_v2 get = TF_REAL(cublasGetStream_v2);
-    if (get)
-        get(h, &s);
-    return TF_STREAM(s);
-}
-
-/* Device pointer mode hides alpha/beta from us: nothing is read or folded. */
-bool pl_cublas_host_pointers(cublasHandle_t h)
-{
-    cublasPointerMode_t mode = CUBLAS_POINTER_MODE_DEVICE;
-    pl_fn_cublasGetPointerMode_v2 get = TF_REAL(cublasGetPointerMode_v2);
-    return get && get(h, &mode) == CUBLAS_STATUS_SUCCESS && mode == CUBLAS_POINTER_MODE_HOST;
-}
-
 #define TF_DT(t, size, name, cplx) [t] = { size, name, cplx }
 const pl_dtype_info pl_dtypes[PL_NDTYPES] = {
     TF_DT(CUDA_R_16F, 2, "f16", false),   TF_DT(CUDA_C_16F, 4, "c32h", true),

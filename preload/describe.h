@@ -75,9 +75,12 @@ void pl_scalar_mul(pl_stype t, pl_scalar *s, double mul);
  * (a scale type we do not know reads at most a double complex). */
 void pl_access_scalars(tf_access *a, pl_stype t, const void *alpha, const void *beta);
 
-/* cuBLAS handle state. */
+/* cuBLAS handle state, remembered per thread until any handle changes
+ * (cublas_handle_state.c). */
 uint64_t pl_cublas_stream(cublasHandle_t h);
 bool pl_cublas_host_pointers(cublasHandle_t h);
+/* Every handle's remembered state is stale (a destroy). */
+void pl_cublas_handle_changed(void);
 
 /* Data types of the Ex APIs, indexed by value (entries left out have
  * size 0 and mean "not understood"). */
