@@ -101,8 +101,8 @@ void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept)
 {
     /* The list is only complete for a single write: with more, a later
      * write could run a record an earlier one covers. */
-    if (kept)
-        *kept = (tf_kept){ .n = 0, .complete = a->nwrites == 1 && !a->unknown };
+    if (kept) /* the list's slots are only read below n */
+        kept->n = 0, kept->complete = a->nwrites == 1 && !a->unknown;
     if (e->npending == 0)
         return;
     if (a->unknown) {
