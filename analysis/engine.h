@@ -119,8 +119,23 @@ static inline void tf_access_init(tf_access *a, const char *api, uint64_t stream
     a->params_len = 0;
 }
 
-void tf_access_read(tf_access *a, tf_range r);
-void tf_access_write(tf_access *a, tf_view w);
+/* Inline as tf_access_init: every described call adds a few, and a view
+ * passed by value to another file was copied twice. */
+static inline void tf_access_read(tf_access *a, tf_range r)
+{
+    if (a->nreads < TF_MAX_RANGES)
+        a->reads[a->nreads++] = r;
+    else
+        a->unknown = a->overflow = true; /* more than we can list: be conservative */
+}
+
+static inline void tf_access_write(tf_access *a, tf_view w)
+{
+    if (a->nwrites < TF_MAX_RANGES)
+        a->writes[a->nwrites++] = w;
+    else
+        a->unknown = a->overflow = true;
+}
 
 /* One input matrix of a GEMM-like call. */
 typedef struct tf_operand {

@@ -54,7 +54,8 @@ static tf_why engine_refusal(const tf_engine *e, const tf_alloc_entry *const at[
         return TF_WHY(shape_invalid);
     if (tf_range_overlaps(fp[0], fp[1]))
         return TF_WHY(in_place);
-    if (!tf_scale_foldable(d->alpha, e->cfg.scales)) {
+    bool one = d->alpha.host && d->alpha.re == 1.0 && d->alpha.im == 0.0; /* foldable under every setting */
+    if (!one && !tf_scale_foldable(d->alpha, e->cfg.scales)) {
         tf_why w = e->cfg.scales == TF_SCALES_POW2 ? TF_WHY(scale_not_pow2) : TF_WHY(scale_not_one);
         w.real[0] = d->alpha.re;
         w.real[1] = d->alpha.im;
