@@ -88,6 +88,8 @@ static inline __attribute__((always_inline)) void materialize_under(tf_engine *e
                                                                     bool src, const tf_view *cover, tf_reason what,
                                                                     tf_kept *kept)
 {
+    if (!bound_may_overlap(src ? e->src_bound : e->dst_bound, r))
+        return;
     tf_icursor at = ITREE_START;
     tf_record *p = src ? rec_next_src(e, r, &at) : rec_next_dst(e, r, &at);
     if (p)
@@ -123,7 +125,10 @@ void effects_after(tf_engine *e, const tf_access *a)
     for (int i = 0; i < a->nwrites && e->npending; i++) {
         tf_icursor at = ITREE_START;
         tf_record *p;
-        while ((p = rec_next_dst(e, tf_view_footprint(&a->writes[i]), &at))) {
+        tf_range w = tf_view_footprint(&a->writes[i]);
+        if (!bound_may_overlap(e->dst_bound, w))
+            continue;
+        while ((p = rec_next_dst(e, w, &at))) {
             if (!tf_view_covers(&a->writes[i], &p->d.dst))
                 continue;
             tf_why why = TF_WHY(dst_overwritten, .str = {a->api});

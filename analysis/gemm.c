@@ -13,7 +13,8 @@
 static tf_record *record_under(tf_engine *e, const tf_view *v)
 {
     tf_icursor at = ITREE_START;
-    return rec_next_dst(e, tf_view_footprint(v), &at);
+    tf_range r = tf_view_footprint(v);
+    return bound_may_overlap(e->dst_bound, r) ? rec_next_dst(e, r, &at) : NULL;
 }
 
 static void plan_reset(tf_plan *plan)

@@ -60,6 +60,7 @@ typedef struct tf_counts {
  * - pend_src, pend_dst: the pending records by source and destination
  *   footprint; a call's reads and writes find the records they touch in
  *   O(log n) each (plus O(log n) per record found).
+ * - src_bound, dst_bound: O(1) to check before a search and to grow.
  * - allocs, granules: the live allocations by base and by address (a page
  *   map, allocs.c); every lookup is O(1) in the number of allocations.
  * - late: one mark per stream with a late read outstanding (late_merge
@@ -82,6 +83,11 @@ struct tf_engine {
     tf_record pending_anchor;
     size_t npending;
     tf_itree pend_src, pend_dst;
+    /* Ranges holding every pending record's source (destination)
+     * footprint: grown by each record made (transpose.c), reset to the
+     * only record when it is the only one, never shrunk in between. A
+     * range outside them overlaps no record, and is not searched for. */
+    tf_range src_bound, dst_bound;
     uint64_t next_id;
     tf_alloc_entry *allocs;       /* uthash by base */
     struct tf_granule *granules;  /* uthash by size class and address */
@@ -141,6 +147,13 @@ void alloc_clear(tf_engine *e);
 /* learn.c */
 void learn_alloc(tf_engine *e, uint64_t base, uint64_t size);
 void learn_free(tf_engine *e);
+
+/* Whether r may overlap a footprint inside `bound` (tf_range_overlaps's
+ * test: whatever overlaps a footprint overlaps the bound). */
+static inline bool bound_may_overlap(tf_range bound, tf_range r)
+{
+    return tf_range_overlaps(bound, r);
+}
 
 /* effects.c */
 /* The records an access's write covers whole: effects_before leaves them

@@ -91,6 +91,38 @@ static void test_gemm_end_sees_records_made_meanwhile(void **state)
     fixture_free(f);
 }
 
+/* Searches are skipped outside the pending records' bounds: those must
+ * hold every record, the first ones too, and shrink to one when it is
+ * the only record left. */
+static void test_bounds_hold_every_record(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r1 = {0}, r2 = {0}, r3 = {0};
+    tf_transpose_desc d1 = transpose_desc(SRC, 6, BIG, 4, 4, 6, 4);
+    tf_transpose_desc d2 = transpose_desc(SRC2, 6, OUT, 4, 4, 6, 4);
+    assert_true(tf_transpose_begin(f->e, &d1, replay_of(&r1), NO_WHY));
+    assert_true(tf_transpose_begin(f->e, &d2, replay_of(&r2), NO_WHY));
+    tf_access a = {.api = "cudaMemcpy"};
+    tf_access_read(&a, (tf_range){BIG, BIG + 4}); /* the first record's destination */
+    tf_access_begin(f->e, &a);
+    assert_int_equal(r1.runs, 1);
+    assert_int_equal(r2.runs, 0);
+    /* the second alone now; a third far below the others */
+    tf_transpose_desc d3 = transpose_desc(SRC + 0x10000, 6, SRC + 0x20000, 4, 4, 6, 4);
+    assert_true(tf_transpose_begin(f->e, &d3, replay_of(&r3), NO_WHY));
+    tf_access b = {.api = "cudaMemcpy"};
+    tf_access_write(&b, mat(SRC2, 4, 1, 1, 1)); /* overwrites the second's source */
+    tf_access_begin(f->e, &b);
+    assert_int_equal(r2.runs, 1);
+    tf_access c = {.api = "cudaMemcpy"};
+    tf_access_read(&c, (tf_range){SRC + 0x20000, SRC + 0x20004});
+    tf_access_begin(f->e, &c);
+    assert_int_equal(r3.runs, 1);
+    assert_int_equal(tf_engine_pending(f->e), 0);
+    fixture_free(f);
+}
+
 /* Log mode: a producer that ran needs no end (its record stays); one that
  * failed does, and the end forgets its record. In fold mode a producer
  * the engine let run always needs its end. */
@@ -125,6 +157,7 @@ int main(void)
         cmocka_unit_test(test_producer_drops_every_covered_record),
         cmocka_unit_test(test_both_operands_fold_onto_one_record),
         cmocka_unit_test(test_gemm_end_sees_records_made_meanwhile),
+        cmocka_unit_test(test_bounds_hold_every_record),
         cmocka_unit_test(test_end_needed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
