@@ -67,6 +67,14 @@ bool tf_view_subview(const tf_view *parent, const tf_view *sub, tf_offset *at)
 {
     if (sub->elem != parent->elem || sub->ld != parent->ld || sub->addr < parent->addr)
         return false;
+    /* The common case, a GEMM reading a whole transposed matrix from its
+     * start: offset 0, no batches, nothing to split. */
+    if (sub->addr == parent->addr && sub->batch == 1 && parent->batch == 1) {
+        if (sub->rows > parent->rows || sub->cols > parent->cols)
+            return false;
+        *at = (tf_offset){0};
+        return true;
+    }
     uint64_t bytes = sub->addr - parent->addr;
     if (bytes % parent->elem)
         return false;
