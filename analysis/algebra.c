@@ -57,26 +57,31 @@ static bool refuse(fold_verdict *v, tf_why why)
 bool fold_operand(const tf_transpose_desc *p, const tf_operand *xo, const tf_gemm *g, fold_verdict *v)
 {
     tf_offset at;
-    tf_operand one = *xo, *x = &one;
-    /* Batch stride 0 broadcasts one matrix to every batch: it is one matrix. */
-    if (x->v.stride == 0)
-        x->v.batch = 1;
-    v->why = TF_WHY_KEY(TF_R_NONE);
-    if (x->refuse)
-        return refuse(v, TF_WHY_KEY(x->refuse));
+    const tf_view *x = &xo->v;
+    tf_view one;
+    /* Batch stride 0 broadcasts one matrix to every batch: it is one matrix
+     * (copied only then: this runs for every operand over a record). */
+    if (x->stride == 0 && x->batch != 1) {
+        one = *x;
+        one.batch = 1;
+        x = &one;
+    }
+    v->why.key = TF_R_NONE; /* the rest of v->why is only read after a refusal */
+    if (xo->refuse)
+        return refuse(v, TF_WHY_KEY(xo->refuse));
     if (p->stream != g->acc.stream)
         return refuse(v, TF_WHY(stream));
-    if (x->v.elem != p->dst.elem)
-        return refuse(v, TF_WHY(elem_size, .num = {x->v.elem, p->dst.elem}));
-    if (x->v.ld != p->dst.ld)
-        return refuse(v, TF_WHY(ld, .num = {x->v.ld, p->dst.ld}));
-    if (x->v.batch > 1 && p->dst.batch > 1 && x->v.stride != p->dst.stride)
-        return refuse(v, TF_WHY(batch_stride, .num = {x->v.stride, p->dst.stride}));
-    if (!tf_view_subview(&p->dst, &x->v, &at))
+    if (x->elem != p->dst.elem)
+        return refuse(v, TF_WHY(elem_size, .num = {x->elem, p->dst.elem}));
+    if (x->ld != p->dst.ld)
+        return refuse(v, TF_WHY(ld, .num = {x->ld, p->dst.ld}));
+    if (x->batch > 1 && p->dst.batch > 1 && x->stride != p->dst.stride)
+        return refuse(v, TF_WHY(batch_stride, .num = {x->stride, p->dst.stride}));
+    if (!tf_view_subview(&p->dst, x, &at))
         return refuse(v, TF_WHY(subview));
     if (p->conj && p->complex_type && !g->complex_type)
         return refuse(v, TF_WHY(conj_real_gemm));
-    if (!fold_op_for(p, g, x->op, &v->rw.op))
+    if (!fold_op_for(p, g, xo->op, &v->rw.op))
         return refuse(v, TF_WHY(conj_no_op));
     bool scaled = !(p->alpha.re == 1.0 && p->alpha.im == 0.0);
     if (scaled && !g->alpha_host)

@@ -6,7 +6,7 @@
 typedef struct fold_verdict {
     tf_rewrite rw;     /* filled when folded */
     double alpha;      /* the record's scale, to multiply into the GEMM's alpha */
-    tf_why why;        /* the refusal (key TF_R_NONE when folded) */
+    tf_why why;        /* the refusal (only its key, TF_R_NONE, set when folded) */
 } fold_verdict;
 
 bool fold_op_for(const tf_transpose_desc *p, const tf_gemm *g, tf_op x, tf_op *out);

@@ -62,27 +62,49 @@ static void unknown_effects(tf_engine *e, const tf_access *a)
         rec_materialize(e, p, a->stream, &why, a->api);
 }
 
-/* Records whose source (src) or destination footprint overlaps r run now,
- * except those whose destination `cover` writes whole (they are dropped
- * after the call instead). */
-static void materialize_under(tf_engine *e, const tf_access *a, tf_range r, bool src, const tf_view *cover,
-                              tf_reason what)
+/* materialize_under's walk, from p, the first record found. */
+static void materialize_from(tf_engine *e, const tf_access *a, tf_record *p, tf_range r, bool src,
+                             const tf_view *cover, tf_reason what, tf_kept *kept, tf_icursor *at)
 {
-    tf_icursor at = ITREE_START;
-    tf_record *p;
-    while ((p = src ? rec_next_src(e, r, &at) : rec_next_dst(e, r, &at))) {
-        if (cover && tf_view_covers(cover, &p->d.dst))
+    for (; p; p = src ? rec_next_src(e, r, at) : rec_next_dst(e, r, at)) {
+        if (cover && tf_view_covers(cover, &p->d.dst)) {
+            if (kept && kept->n < TF_MAX_KEPT)
+                kept->p[kept->n++] = p;
+            else if (kept)
+                kept->complete = false;
             continue;
+        }
         tf_why why = { .key = what, .str = {a->api} };
         rec_materialize(e, p, a->stream, &why, a->api);
     }
 }
 
+/* Records whose source (src) or destination footprint overlaps r run now,
+ * except those whose destination `cover` writes whole (they are dropped
+ * after the call instead, and listed in `kept` when it is given). Inline
+ * up to the first search: most find nothing, and a call that only set up
+ * the walk cost as much as the search. */
+static inline __attribute__((always_inline)) void materialize_under(tf_engine *e, const tf_access *a, tf_range r,
+                                                                    bool src, const tf_view *cover, tf_reason what,
+                                                                    tf_kept *kept)
+{
+    if (!bound_may_overlap(src ? e->src_bound : e->dst_bound, r))
+        return;
+    tf_icursor at = ITREE_START;
+    tf_record *p = src ? rec_next_src(e, r, &at) : rec_next_dst(e, r, &at);
+    if (p)
+        materialize_from(e, a, p, r, src, cover, what, kept, &at);
+}
+
 /* A record's reason is the first that applies in this order: its
  * destination read; then, write by write, its source overwritten or its
  * destination partly overwritten. */
-void effects_before(tf_engine *e, const tf_access *a)
+void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept)
 {
+    /* The list is only complete for a single write: with more, a later
+     * write could run a record an earlier one covers. */
+    if (kept) /* the list's slots are only read below n */
+        kept->n = 0, kept->complete = a->nwrites == 1 && !a->unknown;
     if (e->npending == 0)
         return;
     if (a->unknown) {
@@ -90,11 +112,11 @@ void effects_before(tf_engine *e, const tf_access *a)
         return;
     }
     for (int i = 0; i < a->nreads; i++)
-        materialize_under(e, a, a->reads[i], false, NULL, TF_R_dst_read);
+        materialize_under(e, a, a->reads[i], false, NULL, TF_R_dst_read, NULL);
     for (int i = 0; i < a->nwrites; i++) {
         tf_range w = tf_view_footprint(&a->writes[i]);
-        materialize_under(e, a, w, true, NULL, TF_R_src_overwritten);
-        materialize_under(e, a, w, false, &a->writes[i], TF_R_dst_partly_overwritten);
+        materialize_under(e, a, w, true, NULL, TF_R_src_overwritten, NULL);
+        materialize_under(e, a, w, false, &a->writes[i], TF_R_dst_partly_overwritten, kept);
     }
 }
 
@@ -103,11 +125,26 @@ void effects_after(tf_engine *e, const tf_access *a)
     for (int i = 0; i < a->nwrites && e->npending; i++) {
         tf_icursor at = ITREE_START;
         tf_record *p;
-        while ((p = rec_next_dst(e, tf_view_footprint(&a->writes[i]), &at))) {
+        tf_range w = tf_view_footprint(&a->writes[i]);
+        if (!bound_may_overlap(e->dst_bound, w))
+            continue;
+        while ((p = rec_next_dst(e, w, &at))) {
             if (!tf_view_covers(&a->writes[i], &p->d.dst))
                 continue;
             tf_why why = TF_WHY(dst_overwritten, .str = {a->api});
             rec_drop(e, p, &why);
         }
+    }
+}
+
+void effects_drop_kept(tf_engine *e, const tf_access *a, const tf_kept *kept)
+{
+    if (!kept->complete) {
+        effects_after(e, a);
+        return;
+    }
+    for (int i = 0; i < kept->n; i++) {
+        tf_why why = TF_WHY(dst_overwritten, .str = {a->api});
+        rec_drop(e, kept->p[i], &why);
     }
 }

@@ -77,27 +77,11 @@ void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok)
         alloc_release(e, a);
 }
 
-void tf_access_read(tf_access *a, tf_range r)
-{
-    if (a->nreads < TF_MAX_RANGES)
-        a->reads[a->nreads++] = r;
-    else
-        a->unknown = a->overflow = true; /* more than we can list: be conservative */
-}
-
-void tf_access_write(tf_access *a, tf_view w)
-{
-    if (a->nwrites < TF_MAX_RANGES)
-        a->writes[a->nwrites++] = w;
-    else
-        a->unknown = a->overflow = true;
-}
-
 void tf_access_begin(tf_engine *e, const tf_access *a)
 {
     if (e->late)
         late_order(e, a);
-    effects_before(e, a);
+    effects_before(e, a, NULL);
 }
 
 void tf_access_end(tf_engine *e, const tf_access *a, bool ok)

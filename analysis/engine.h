@@ -119,8 +119,23 @@ static inline void tf_access_init(tf_access *a, const char *api, uint64_t stream
     a->params_len = 0;
 }
 
-void tf_access_read(tf_access *a, tf_range r);
-void tf_access_write(tf_access *a, tf_view w);
+/* Inline as tf_access_init: every described call adds a few, and a view
+ * passed by value to another file was copied twice. */
+static inline void tf_access_read(tf_access *a, tf_range r)
+{
+    if (a->nreads < TF_MAX_RANGES)
+        a->reads[a->nreads++] = r;
+    else
+        a->unknown = a->overflow = true; /* more than we can list: be conservative */
+}
+
+static inline void tf_access_write(tf_access *a, tf_view w)
+{
+    if (a->nwrites < TF_MAX_RANGES)
+        a->writes[a->nwrites++] = w;
+    else
+        a->unknown = a->overflow = true;
+}
 
 /* One input matrix of a GEMM-like call. */
 typedef struct tf_operand {
@@ -164,6 +179,12 @@ typedef struct tf_plan {
     tf_rewrite in[2];
     bool any;             /* at least one operand rewritten: call with new arguments */
     double alpha_mul;     /* multiply alpha (re and im) by this; 1 when unchanged */
+    /* The engine's own, from tf_gemm_begin to tf_gemm_end: no pending
+     * record was under the call's output when begin was done, and none
+     * was made up to record id `out_mark`. Then end has nothing to drop
+     * and does not search again. */
+    bool out_clear;
+    uint64_t out_mark;
 } tf_plan;
 
 typedef struct tf_engine tf_engine;
@@ -195,6 +216,11 @@ void tf_access_end(tf_engine *e, const tf_access *a, bool ok);
  * it and then calls tf_transpose_end. In log mode always false. */
 bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, tf_why refuse);
 void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok);
+/* Without the engine (or its lock): false when tf_transpose_end would have
+ * nothing to do for the producer this thread just ran, which is a log-mode
+ * producer that succeeded and whose record tf_transpose_begin already made;
+ * the caller may then skip it. */
+bool tf_transpose_end_needed(bool ok);
 
 /* A GEMM-like consumer. Fills *plan; in log mode plan->any stays false but
  * the would-be folds are logged. If the rewritten call fails, the hook calls

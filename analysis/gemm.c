@@ -13,7 +13,8 @@
 static tf_record *record_under(tf_engine *e, const tf_view *v)
 {
     tf_icursor at = ITREE_START;
-    return rec_next_dst(e, tf_view_footprint(v), &at);
+    tf_range r = tf_view_footprint(v);
+    return bound_may_overlap(e->dst_bound, r) ? rec_next_dst(e, r, &at) : NULL;
 }
 
 static void plan_reset(tf_plan *plan)
@@ -26,36 +27,46 @@ static void plan_reset(tf_plan *plan)
  * reuses the verdict when the same record is still there (records do not
  * change while pending, so neither would the verdict). */
 typedef struct operand_fit {
-    uint64_t id; /* 0: none */
+    tf_record *p; /* NULL: none */
+    uint64_t id;
     tf_rewrite rw;
     double alpha;
 } operand_fit;
 
 /* First pass: an operand that reads a record's destination but cannot fold
  * onto it makes the record run now. Done for every operand before any fold,
- * so no operand is rewritten onto a record another operand replays. */
-static void refuse_operand(tf_engine *e, const tf_gemm *g, int i, operand_fit *fit)
+ * so no operand is rewritten onto a record another operand replays. Returns
+ * whether a record ran (and so left the pending table). */
+static bool refuse_operand(tf_engine *e, const tf_gemm *g, int i, operand_fit *fit)
 {
     tf_record *p;
     fold_verdict v;
+    bool ran = false;
     while ((p = record_under(e, &g->in[i].v)) && !fold_operand(&p->d, &g->in[i], g, &v)) {
         log_refuse_operand(e, p, g, i, &v.why);
         char text[128];
         const char *refusal = e->cfg.log ? tf_why_text(&v.why, text, sizeof text) : "";
         tf_why why = TF_WHY(operand_refused, .cause = v.why.key, .str = {g->acc.api, g->in[i].role, refusal});
         rec_materialize(e, p, g->acc.stream, &why, g->acc.api);
+        ran = true;
     }
-    *fit = p ? (operand_fit){p->id, v.rw, v.alpha} : (operand_fit){0};
+    fit->p = p;
+    if (p)
+        fit->id = p->id, fit->rw = v.rw, fit->alpha = v.alpha;
+    return ran;
 }
 
-/* Second pass: what is still under an operand is a record it folds onto. */
-static void fold_onto(tf_engine *e, const tf_gemm *g, int i, const operand_fit *fit, tf_plan *plan)
+/* Second pass: what is still under an operand is a record it folds onto.
+ * `same`: no record left the table in the first pass and none was added,
+ * so what is under the operand is what the first pass found there (the
+ * search is not repeated). */
+static void fold_onto(tf_engine *e, const tf_gemm *g, int i, const operand_fit *fit, bool same, tf_plan *plan)
 {
-    tf_record *p = record_under(e, &g->in[i].v);
+    tf_record *p = same ? fit->p : record_under(e, &g->in[i].v);
     fold_verdict v;
     if (!p)
         return;
-    if (p->id == fit->id)
+    if (fit->p && p->id == fit->id)
         v.rw = fit->rw, v.alpha = fit->alpha;
     else if (!fold_operand(&p->d, &g->in[i], g, &v))
         return;
@@ -74,14 +85,21 @@ void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
     if (e->late)
         late_order(e, &g->acc);
     learn_gemm(e, g);
+    /* Ids grow with every record made (records.c), so an unchanged next
+     * id at the end means no record was made meanwhile. */
+    plan->out_mark = e->next_id;
+    plan->out_clear = e->npending == 0;
     if (e->npending == 0)
         return;
-    effects_before(e, &g->acc);
+    tf_kept under_out; /* a single write: every record under it ran or is listed */
+    effects_before(e, &g->acc, &under_out);
+    plan->out_clear = under_out.complete && under_out.n == 0;
     operand_fit fit[2];
+    bool ran = false;
     for (int i = 0; i < g->nin; i++)
-        refuse_operand(e, g, i, &fit[i]);
+        ran |= refuse_operand(e, g, i, &fit[i]);
     for (int i = 0; i < g->nin; i++)
-        fold_onto(e, g, i, &fit[i], plan);
+        fold_onto(e, g, i, &fit[i], !ran, plan);
 }
 
 static tf_record *find(tf_engine *e, uint64_t id)
@@ -117,6 +135,6 @@ void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok)
         e->n.folded++;
         log_fold(e, p, g, i, to);
     }
-    if (e->npending)
+    if (e->npending && !(plan->out_clear && plan->out_mark == e->next_id))
         effects_after(e, &g->acc);
 }

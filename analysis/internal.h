@@ -63,6 +63,7 @@ typedef struct tf_counts {
  *   touch in O(log n) each (plus O(log n) per record found), O(1) when they
  *   miss every footprint's span; a record that lives only a few calls is
  *   added and removed in O(1) (the index's nursery), others in O(log n).
+ * - src_bound, dst_bound: O(1) to check before a search and to grow.
  * - allocs, granules: the live allocations by base and by address (a page
  *   map of two umap.h tables, allocs.c); every lookup is O(1) expected in
  *   the number of allocations.
@@ -87,6 +88,11 @@ struct tf_engine {
     tf_record pending_anchor;
     size_t npending;
     tf_itree pend_src, pend_dst;
+    /* Ranges holding every pending record's source (destination)
+     * footprint: grown by each record made (transpose.c), reset to the
+     * only record when it is the only one, never shrunk in between. A
+     * range outside them overlaps no record, and is not searched for. */
+    tf_range src_bound, dst_bound;
     uint64_t next_id;
     tf_umap allocs;               /* entries by base */
     tf_umap granules;             /* granules by size class and address */
@@ -146,9 +152,25 @@ void alloc_clear(tf_engine *e);
 void learn_alloc(tf_engine *e, uint64_t base, uint64_t size);
 void learn_free(tf_engine *e);
 
+/* Whether r may overlap a footprint inside `bound` (tf_range_overlaps's
+ * test: whatever overlaps a footprint overlaps the bound). */
+static inline bool bound_may_overlap(tf_range bound, tf_range r)
+{
+    return tf_range_overlaps(bound, r);
+}
+
 /* effects.c */
-void effects_before(tf_engine *e, const tf_access *a);
+/* The records an access's write covers whole: effects_before leaves them
+ * pending (effects_after drops them once the call succeeded) and, when
+ * given a list, notes them there, so that effects_drop_kept can drop them
+ * without searching again as long as no record left or arrived in between
+ * (no other engine call). `complete` is false when the list cannot stand
+ * for the search (more writes than one, an unknown access, overflow). */
+#define TF_MAX_KEPT 4
+typedef struct tf_kept { tf_record *p[TF_MAX_KEPT]; int n; bool complete; } tf_kept;
+void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept); /* kept may be NULL */
 void effects_after(tf_engine *e, const tf_access *a);
+void effects_drop_kept(tf_engine *e, const tf_access *a, const tf_kept *kept);
 
 /* log.c */
 void log_transpose(tf_engine *e, const tf_record *p);

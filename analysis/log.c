@@ -117,10 +117,11 @@ void log_transpose(tf_engine *e, const tf_record *p)
     jl_end(e, &j);
 }
 
-void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to)
+/* The line itself, out of line: its buffer made the check before it
+ * cost a large stack frame on every call without a log. */
+static __attribute__((noinline)) void write_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand,
+                                                 tf_op to)
 {
-    if (!e->cfg.log)
-        return;
     jline j;
     jl_begin(e, &j, "fold");
     jl_int(&j, "id", (long long)p->id);
@@ -138,10 +139,16 @@ void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, t
     jl_end(e, &j);
 }
 
-void log_materialize(tf_engine *e, const tf_record *p, const tf_why *why, const char *trigger, int status)
+void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to)
 {
-    if (!e->cfg.log)
-        return;
+    if (e->cfg.log)
+        write_fold(e, p, g, operand, to);
+}
+
+/* Out of line, as write_fold. */
+static __attribute__((noinline)) void write_materialize(tf_engine *e, const tf_record *p, const tf_why *why,
+                                                        const char *trigger, int status)
+{
     jline j;
     char text[256];
     jl_record(e, &j, "materialize", p);
@@ -153,16 +160,27 @@ void log_materialize(tf_engine *e, const tf_record *p, const tf_why *why, const 
     jl_end(e, &j);
 }
 
-void log_drop(tf_engine *e, const tf_record *p, const tf_why *why)
+void log_materialize(tf_engine *e, const tf_record *p, const tf_why *why, const char *trigger, int status)
 {
-    if (!e->cfg.log)
-        return;
+    if (e->cfg.log)
+        write_materialize(e, p, why, trigger, status);
+}
+
+/* Out of line, as write_fold. */
+static __attribute__((noinline)) void write_drop(tf_engine *e, const tf_record *p, const tf_why *why)
+{
     jline j;
     jl_record(e, &j, "drop", p);
     jl_why(&j, why, false);
     jl_int(&j, "folds", p->folds);
     jl_int(&j, "launches", 1);
     jl_end(e, &j);
+}
+
+void log_drop(tf_engine *e, const tf_record *p, const tf_why *why)
+{
+    if (e->cfg.log)
+        write_drop(e, p, why);
 }
 
 void log_learn(tf_engine *e, const learn_sig *s, const char *what, tf_reason reason)

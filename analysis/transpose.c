@@ -27,10 +27,11 @@ static uint64_t shadow_take(const tf_engine *e)
     return id;
 }
 
-static void producer_access(const tf_transpose_desc *d, const char *api, tf_access *a)
+/* src_fp: d->src's footprint, which the caller has at hand. */
+static void producer_access(const tf_transpose_desc *d, tf_range src_fp, tf_access *a)
 {
-    tf_access_init(a, api, d->stream);
-    tf_access_read(a, tf_view_footprint(&d->src));
+    tf_access_init(a, d->producer, d->stream);
+    tf_access_read(a, src_fp);
     tf_access_write(a, d->dst);
 }
 
@@ -44,14 +45,17 @@ static tf_range range_of(const tf_alloc_entry *a)
     return a ? (tf_range){a->base, a->base + a->size} : (tf_range){0, 0};
 }
 
-/* Why the engine will not defer this producer (key TF_R_NONE: it will). */
-static tf_why engine_refusal(const tf_engine *e, const tf_alloc_entry *const at[2], const tf_transpose_desc *d)
+/* Why the engine will not defer this producer (key TF_R_NONE: it will);
+ * fp: the footprints of its source and destination. */
+static tf_why engine_refusal(const tf_engine *e, const tf_alloc_entry *const at[2], const tf_transpose_desc *d,
+                             const tf_range fp[2])
 {
     if (!tf_view_valid(&d->src) || !tf_view_valid(&d->dst))
         return TF_WHY(shape_invalid);
-    if (tf_range_overlaps(tf_view_footprint(&d->src), tf_view_footprint(&d->dst)))
+    if (tf_range_overlaps(fp[0], fp[1]))
         return TF_WHY(in_place);
-    if (!tf_scale_foldable(d->alpha, e->cfg.scales)) {
+    bool one = d->alpha.host && d->alpha.re == 1.0 && d->alpha.im == 0.0; /* foldable under every setting */
+    if (!one && !tf_scale_foldable(d->alpha, e->cfg.scales)) {
         tf_why w = e->cfg.scales == TF_SCALES_POW2 ? TF_WHY(scale_not_pow2) : TF_WHY(scale_not_one);
         w.real[0] = d->alpha.re;
         w.real[1] = d->alpha.im;
@@ -66,21 +70,37 @@ static tf_why engine_refusal(const tf_engine *e, const tf_alloc_entry *const at[
     return TF_WHY_KEY(TF_R_NONE);
 }
 
+static tf_range range_union(tf_range a, tf_range b)
+{
+    return (tf_range){ a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi };
+}
+
+/* The engine's bounds (internal.h) take in the footprints of the record
+ * just made: they alone when no other is pending. */
+static void bound_grow(tf_engine *e, const tf_range fp[2])
+{
+    bool only = e->npending == 1;
+    e->src_bound = only ? fp[0] : range_union(e->src_bound, fp[0]);
+    e->dst_bound = only ? fp[1] : range_union(e->dst_bound, fp[1]);
+}
+
 bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, tf_why refuse)
 {
+    tf_range fp[2] = { tf_view_footprint(&d->src), tf_view_footprint(&d->dst) }; /* computed once */
     tf_access a;
-    producer_access(d, d->producer, &a);
+    producer_access(d, fp[0], &a);
     e->n.seen++;
     shadow_set(e, 0);
     if (e->late)
         late_order(e, &a);
-    effects_before(e, &a);
+    tf_kept covered; /* nothing below runs a record or adds one before they are dropped */
+    effects_before(e, &a, &covered);
     const tf_alloc_entry *at[2] = {NULL, NULL}; /* the allocations holding src and dst */
     if (!refuse.key) {
-        at[0] = alloc_find(e, tf_view_footprint(&d->src));
-        at[1] = alloc_find(e, tf_view_footprint(&d->dst));
+        at[0] = alloc_find(e, fp[0]);
+        at[1] = alloc_find(e, fp[1]);
     }
-    tf_why why = refuse.key ? refuse : engine_refusal(e, at, d);
+    tf_why why = refuse.key ? refuse : engine_refusal(e, at, d, fp);
     if (why.key) {
         log_refuse_transpose(e, d, &why);
         if (replay.release)
@@ -88,7 +108,7 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
         return false;
     }
     /* Logically the producer has written its destination now. */
-    effects_after(e, &a);
+    effects_drop_kept(e, &a, &covered);
     bool fold = e->cfg.mode == TF_MODE_FOLD;
     if (!fold && replay.release) { /* log mode: the producer runs for real */
         replay.release(replay.arg);
@@ -100,25 +120,35 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
             replay.release(replay.arg);
         return false;
     }
+    bound_grow(e, fp);
     e->n.deferred++;
     shadow_set(e, fold ? 0 : p->id);
     log_transpose(e, p);
     return fold;
 }
 
+/* Lock-free: the slot is this thread's own. */
+bool tf_transpose_end_needed(bool ok)
+{
+    if (!ok || !shadow.id)
+        return true;
+    shadow = (shadow_slot){ NULL, 0 };
+    return false;
+}
+
 void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok)
 {
     uint64_t id = shadow_take(e);
     if (id) {
-        tf_record *p = rec_find(e, id);
-        if (p && !ok) { /* it never ran: there is nothing to shadow */
+        tf_record *p = ok ? NULL : rec_find(e, id);
+        if (p) { /* it never ran: there is nothing to shadow */
             e->n.deferred--;
             rec_discard(e, p);
         }
         return;
     }
     tf_access a;
-    producer_access(d, d->producer, &a);
+    producer_access(d, tf_view_footprint(&d->src), &a);
     if (ok)
         effects_after(e, &a);
 }

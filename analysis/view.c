@@ -63,10 +63,10 @@ static bool stacked_batches(const tf_view *parent, const tf_view *sub, tf_offset
     return o->i0 + last * o->di + sub->rows <= parent->rows && o->j0 + last * o->dj + sub->cols <= parent->cols;
 }
 
-bool tf_view_subview(const tf_view *parent, const tf_view *sub, tf_offset *at)
+/* The general case of tf_view_subview (elements and ld already equal, sub
+ * not before parent): apart, so that the common case saves no registers. */
+static __attribute__((noinline)) bool subview_at(const tf_view *parent, const tf_view *sub, tf_offset *at)
 {
-    if (sub->elem != parent->elem || sub->ld != parent->ld || sub->addr < parent->addr)
-        return false;
     uint64_t bytes = sub->addr - parent->addr;
     if (bytes % parent->elem)
         return false;
@@ -87,6 +87,21 @@ bool tf_view_subview(const tf_view *parent, const tf_view *sub, tf_offset *at)
     return true;
 }
 
+bool tf_view_subview(const tf_view *parent, const tf_view *sub, tf_offset *at)
+{
+    if (sub->elem != parent->elem || sub->ld != parent->ld || sub->addr < parent->addr)
+        return false;
+    /* The common case, a GEMM reading a whole transposed matrix from its
+     * start: offset 0, no batches, nothing to split. */
+    if (sub->addr == parent->addr && sub->batch == 1 && parent->batch == 1) {
+        if (sub->rows > parent->rows || sub->cols > parent->cols)
+            return false;
+        *at = (tf_offset){0};
+        return true;
+    }
+    return subview_at(parent, sub, at);
+}
+
 static bool dense(const tf_view *v)
 {
     return v->ld == v->rows && (v->batch == 1 || v->stride == v->rows * v->cols);
@@ -94,6 +109,10 @@ static bool dense(const tf_view *v)
 
 bool tf_view_covers(const tf_view *w, const tf_view *v)
 {
+    /* The same view again (a buffer rewritten whole): no arithmetic. */
+    if (w->addr == v->addr && w->elem == v->elem && w->rows == v->rows && w->cols == v->cols && w->ld == v->ld &&
+        w->batch == v->batch && (w->batch == 1 || w->stride == v->stride))
+        return true;
     if (tf_view_empty(v))
         return true;
     if (dense(w))

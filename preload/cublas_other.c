@@ -51,11 +51,14 @@ BATCHED_EX(cublasGemmBatchedEx_64, int64_t)
 cublasStatus_t cublasDestroy_v2(cublasHandle_t h)
 {
     TF_REAL_OR(cublasDestroy_v2, TF_MISSING_CUBLAS);
+    pl_cublas_handle_changed(); /* and after: the address may name a new handle */
     if (pl_watching() && h) {
         tf_engine *e = pl_lock();
         if (e)
             tf_materialize_handle(e, TF_ADDR(h), TF_WHY(cublas_handle_destroyed));
         pl_unlock(e);
     }
-    return TF_PASS(real(h));
+    cublasStatus_t st = TF_PASS(real(h));
+    pl_cublas_handle_changed();
+    return st;
 }

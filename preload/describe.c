@@ -5,24 +5,6 @@
 #include "tables/hooks.h"
 #include "replay.h"
 
-size_t pl_stype_size(pl_stype t)
-{
-    static const size_t sizes[] = { [TF_S_F16] = 2, [TF_S_F32] = 4, [TF_S_F64] = 8, [TF_S_C32] = 8,
-                                    [TF_S_C64] = 16, [TF_S_I32] = 4, [TF_S_NONE] = 0 };
-    return sizes[t];
-}
-
-bool pl_stype_complex(pl_stype t) { return t == TF_S_C32 || t == TF_S_C64; }
-
-pl_scalar pl_scalar_load(pl_stype t, const void *p)
-{
-    pl_scalar s;
-    memset(&s, 0, sizeof s);
-    if (p)
-        memcpy(&s, p, pl_stype_size(t));
-    return s;
-}
-
 static double half_to_double(uint16_t h)
 {
     _Float16 v;
@@ -55,12 +37,6 @@ tf_scale pl_scalar_scale(pl_stype t, const pl_scalar *s, bool host)
     return r;
 }
 
-bool pl_scalar_is_zero(pl_stype t, const pl_scalar *s)
-{
-    tf_scale v = pl_scalar_scale(t, s, true);
-    return v.host && v.re == 0 && v.im == 0;
-}
-
 void pl_scalar_mul(pl_stype t, pl_scalar *s, double mul)
 {
     switch (t) {
@@ -83,29 +59,8 @@ void pl_access_scalars(tf_access *a, pl_stype t, const void *alpha, const void *
         tf_access_read(a, pl_bytes(beta, n));
 }
 
-uint64_t pl_cublas_stream(cublasHandle_t h)
-{
-    cudaStream_t s = NULL;
-    pl_fn_cublasGetStream_v2 get = TF_REAL(cublasGetStream_v2);
-    if (get)
-        get(h, &s);
-    return TF_STREAM(s);
-}
-
-/* Device pointer mode hides alpha/beta from us: nothing is read or folded. */
-bool pl_cublas_host_pointers(cublasHandle_t h)
-{
-    cublasPointerMode_t mode = CUBLAS_POINTER_MODE_DEVICE;
-    pl_fn_cublasGetPointerMode_v2 get = TF_REAL(cublasGetPointerMode_v2);
-    return get && get(h, &mode) == CUBLAS_STATUS_SUCCESS && mode == CUBLAS_POINTER_MODE_HOST;
-}
-
-typedef struct pl_dtype_info { cudaDataType t; uint32_t size; const char *name; bool complex; } pl_dtype_info;
-
-/* Indexed by value (every described call asks several times); entries
- * left out have size 0 and mean "not understood". */
-#define TF_DT(t, size, name, cplx) [t] = { t, size, name, cplx }
-static const pl_dtype_info pl_dtypes[] = {
+#define TF_DT(t, size, name, cplx) [t] = { size, name, cplx }
+const pl_dtype_info pl_dtypes[PL_NDTYPES] = {
     TF_DT(CUDA_R_16F, 2, "f16", false),   TF_DT(CUDA_C_16F, 4, "c32h", true),
     TF_DT(CUDA_R_16BF, 2, "bf16", false), TF_DT(CUDA_C_16BF, 4, "c32bf", true),
     TF_DT(CUDA_R_32F, 4, "f32", false),   TF_DT(CUDA_C_32F, 8, "c64", true),
@@ -115,30 +70,6 @@ static const pl_dtype_info pl_dtypes[] = {
     TF_DT(CUDA_R_8F_E4M3, 1, "e4m3", false), TF_DT(CUDA_R_8F_E5M2, 1, "e5m2", false),
 };
 #undef TF_DT
-
-static const pl_dtype_info *dtype_info(cudaDataType t)
-{
-    bool in = (unsigned)t < sizeof pl_dtypes / sizeof pl_dtypes[0];
-    return in && pl_dtypes[t].size ? &pl_dtypes[t] : NULL;
-}
-
-uint32_t pl_cuda_dtype_size(cudaDataType t)
-{
-    const pl_dtype_info *d = dtype_info(t);
-    return d ? d->size : 0;
-}
-
-const char *pl_cuda_dtype_name(cudaDataType t)
-{
-    const pl_dtype_info *d = dtype_info(t);
-    return d ? d->name : "unknown";
-}
-
-bool pl_cuda_dtype_complex(cudaDataType t)
-{
-    const pl_dtype_info *d = dtype_info(t);
-    return d && d->complex;
-}
 
 /* The rows of the cublasGemmEx documentation's table of supported
  * (compute, A/B, C) types for the real (R) and complex (C) forms. */
@@ -201,31 +132,6 @@ pl_stype pl_compute_stype(cublasComputeType_t c, cudaDataType ctype)
     default:
         return TF_S_NONE;
     }
-}
-
-tf_op pl_op_from_cublas(cublasOperation_t op)
-{
-    return op == CUBLAS_OP_N ? TF_OP_N : op == CUBLAS_OP_T ? TF_OP_T : TF_OP_C;
-}
-
-cublasOperation_t pl_op_to_cublas(tf_op op)
-{
-    return op == TF_OP_N ? CUBLAS_OP_N : op == TF_OP_T ? CUBLAS_OP_T : CUBLAS_OP_C;
-}
-
-bool pl_cublas_op_valid(cublasOperation_t op)
-{
-    return op == CUBLAS_OP_N || op == CUBLAS_OP_T || op == CUBLAS_OP_C;
-}
-
-tf_view pl_matrix(const void *p, uint32_t elem, int64_t rows, int64_t cols, int64_t ld,
-                  int64_t batch, int64_t stride)
-{
-    /* A zero batch stride repeats one matrix: that is a single matrix. */
-    if (batch > 1 && stride == 0)
-        batch = 1;
-    return (tf_view){ .addr = TF_ADDR(p), .elem = elem, .rows = rows, .cols = cols, .ld = ld,
-                      .batch = batch < 1 ? 1 : batch, .stride = stride };
 }
 
 /* cuBLAS addresses a vector with a negative increment from the same base. */

@@ -59,6 +59,8 @@ TF_HOOK_STEP int pl_produce(const pl_producer *p)
     if (deferred)
         return 0;
     int st = p->invoke(p->ctx);
+    if (!tf_transpose_end_needed(st == 0))
+        return st; /* log mode: its record was made at begin */
     e = pl_lock();
     if (e) {
         tf_transpose_end(e, p->desc, st == 0);
@@ -83,10 +85,12 @@ static inline bool pl_planned(const tf_gemm *g, const tf_plan *plan)
 
 TF_HOOK_STEP int pl_consume(const pl_consumer *c)
 {
-    tf_plan plan = { .alpha_mul = 1.0 }; /* as tf_gemm_begin leaves it when nothing folds */
+    tf_plan plan; /* tf_gemm_begin fills all of it */
     tf_engine *e = pl_lock();
     if (e)
         tf_gemm_begin(e, c->g, &plan);
+    else
+        plan = (tf_plan){ .alpha_mul = 1.0 }; /* as tf_gemm_begin leaves it when nothing folds */
     pl_unlock(e);
     int st = 0;
     bool ran = false;
