@@ -37,11 +37,30 @@ void learn_free(tf_engine *e)
     e->learn = NULL;
 }
 
+/* Keeps t->open: whether a remembered launch's signature is unjudged. At
+ * most LEARN_RING entries, walked only when the ring or a state changes. */
+static void open_refresh(tf_learn *t)
+{
+    t->open = false;
+    for (unsigned n = 0; n < LEARN_RING && n < t->ring_next; n++)
+        t->open |= t->ring[n].sig->state == SIG_SEEN;
+}
+
+/* Every change of a signature's state goes through here, so t->open stays
+ * true to the ring. */
+static void set_state(tf_learn *t, learn_sig *s, sig_state state)
+{
+    bool was_seen = s->state == SIG_SEEN;
+    s->state = state;
+    if (was_seen != (state == SIG_SEEN))
+        open_refresh(t);
+}
+
 static void reject(tf_engine *e, learn_sig *s, tf_reason why)
 {
     if (s->state == SIG_CANDIDATE)
         e->learn->ncandidates--;
-    s->state = SIG_REJECTED;
+    set_state(e->learn, s, SIG_REJECTED);
     e->n.learn_rejected++;
     log_learn(e, s, "rejected", why);
 }
@@ -82,6 +101,7 @@ tf_learn_action tf_learn_launch_begin(tf_engine *e, const tf_learn_launch *l, tf
         return TF_LEARN_RUN;
     seen.sig = s;
     t->ring[t->ring_next++ % LEARN_RING] = seen;
+    open_refresh(t);
     s->last_use = ++t->clock;
     plan->sig = s->hash;
     if (s->state == SIG_TRUSTED)
@@ -107,7 +127,7 @@ static bool evict_idle_candidate(tf_engine *e)
     }
     if (!idle || idle->last_use + LEARN_IDLE > e->learn->clock)
         return false;
-    idle->state = SIG_SEEN;
+    set_state(e->learn, idle, SIG_SEEN);
     e->learn->ncandidates--;
     log_learn(e, idle, "evicted", TF_R_learn_evicted);
     return true;
@@ -122,7 +142,7 @@ static void make_candidate(tf_engine *e, learn_sig *s, const tf_operand *op, uin
         t->cand_cap_logged = true;
         return;
     }
-    s->state = SIG_CANDIDATE;
+    set_state(t, s, SIG_CANDIDATE);
     s->out_off = off;
     s->out_delta = (int64_t)(op->v.addr - ptr);
     s->view = op->v;
@@ -154,19 +174,30 @@ static void candidate_for(tf_engine *e, const tf_operand *op)
 
 bool tf_learn_open(const tf_engine *e)
 {
-    const tf_learn *t = e->learn;
-    for (unsigned n = 0; t && n < LEARN_RING && n < t->ring_next; n++)
-        if (t->ring[n].sig->state == SIG_SEEN)
-            return true;
-    return false;
+    return e->learn && e->learn->open;
 }
 
-void learn_gemm(tf_engine *e, const tf_gemm *g)
+/* Whether note_recent, called now, would note anything. */
+static bool note_would_act(const tf_learn *t)
 {
-    if (!e->learn)
-        return;
+    return t->knobs.note_recent && (!t->knobs.recent_unnoted || t->knobs.recent_unnoted());
+}
+
+/* Out of line, so that the test in learn_gemm saves no registers. */
+static __attribute__((noinline)) void learn_operands(tf_engine *e, const tf_gemm *g)
+{
     for (int i = 0; i < g->nin; i++)
         candidate_for(e, &g->in[i]);
+}
+
+/* With no remembered launch unjudged, candidate_for makes no candidate
+ * (the writer it finds is judged already) and at most calls note_recent:
+ * when that would note nothing either, the operands are not looked up. */
+void learn_gemm(tf_engine *e, const tf_gemm *g)
+{
+    tf_learn *t = e->learn;
+    if (t && (t->open || note_would_act(t)))
+        learn_operands(e, g);
 }
 
 static uint64_t slot(const tf_learn_launch *l, size_t off)
@@ -237,7 +268,7 @@ void tf_learn_measured(tf_engine *e, const tf_learn_launch *l, const tf_learn_pl
     s->verified++;
     log_learn(e, s, "verified", TF_R_NONE);
     if (s->verified >= e->learn->knobs.k) {
-        s->state = SIG_TRUSTED;
+        set_state(e->learn, s, SIG_TRUSTED);
         e->learn->ncandidates--;
         e->n.learn_trusted++;
         log_learn(e, s, "trusted", TF_R_NONE);

@@ -36,6 +36,10 @@ typedef struct tf_learn_knobs {
     /* Called when a GEMM operand's writer is not among the noted launches:
      * the caller then notes the functions it launched last (may be NULL). */
     void (*note_recent)(void);
+    /* Whether note_recent would note anything now (functions launched since
+     * it last ran); NULL: assume it would. A GEMM with nothing to make a
+     * candidate of and nothing for note_recent to note is not looked at. */
+    bool (*recent_unnoted)(void);
 } tf_learn_knobs;
 
 /* An unknown launch as the engine sees it. */

@@ -45,8 +45,10 @@ typedef struct tf_learn {
     learn_sig *sigs;                 /* uthash by hash: O(1) a launch's lookup, at most knobs' cap entries */
     int nsigs, ncandidates;
     bool sig_cap_logged, cand_cap_logged;
-    learn_seen ring[LEARN_RING];     /* fixed: tf_learn_open walks its 16 entries at most */
+    learn_seen ring[LEARN_RING];     /* fixed: open_refresh walks its 16 entries at most */
     unsigned ring_next;
+    bool open;                       /* a ring entry's signature is SIG_SEEN (tf_learn_open): kept by
+                                        open_refresh after every change to the ring or a state */
     uint64_t lo, hi;                 /* span of every allocation seen: what a pointer looks like */
     uint64_t clock;                  /* noted launches so far */
 } tf_learn;

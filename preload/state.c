@@ -145,7 +145,7 @@ static void pl_create(void)
     }
     if (pl_env_now.learn) {
         tf_learn_knobs k = { pl_env_now.learn_k, pl_env_now.learn_max_bytes, pl_env_now.learn_max_candidates, 1024,
-                             learn_watch_recent };
+                             learn_watch_recent, learn_recent_unwatched };
         tf_learn_setup(pl_engine_instance, &k);
         pl_learning_now = tf_learn_on(pl_engine_instance);
     }

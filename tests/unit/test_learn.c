@@ -130,11 +130,16 @@ static tf_gemm gemm_reading(uint64_t addr)
 
 static int notes_asked;
 static void count_note_recent(void) { notes_asked++; }
+/* What the preload's learn_recent_unwatched would say: functions were
+ * launched since the recent ones were last noted. */
+static bool launched_since = true;
+static bool recent_unnoted(void) { return launched_since; }
 
 static fixture *learning(int k, int max_candidates)
 {
     fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
-    tf_learn_knobs knobs = { k, 1 << 20, max_candidates, 16, count_note_recent };
+    tf_learn_knobs knobs = { k, 1 << 20, max_candidates, 16, count_note_recent, recent_unnoted };
+    launched_since = true;
     tf_learn_setup(f->e, &knobs);
     tf_alloc(f->e, SRC_BASE, BYTES, TF_MEM_DEVICE);
     tf_alloc(f->e, OUT_BASE, BYTES, TF_MEM_DEVICE);
@@ -208,6 +213,66 @@ static void test_unknown_writer_asks_for_notes(void **state)
     tf_learn_launch_begin(f->e, &l, &plan);
     tf_gemm_begin(f->e, &g, &gp);
     assert_int_equal(notes_asked, 1);
+    fixture_free(f);
+}
+
+/* With no noted launch unjudged and nothing launched since the recent
+ * functions were noted, a GEMM has nothing to show learning: note_recent
+ * is not asked. A noted launch still unjudged is made a candidate whatever
+ * was launched since. */
+static void test_nothing_to_learn(void **state)
+{
+    (void)state;
+    fixture *f = learning(2, 8);
+    tf_gemm g = gemm_reading(OUT_BASE);
+    tf_plan gp;
+    notes_asked = 0;
+    launched_since = false;
+    tf_gemm_begin(f->e, &g, &gp);
+    assert_int_equal(notes_asked, 0);
+    launched_since = true;
+    tf_gemm_begin(f->e, &g, &gp);
+    assert_int_equal(notes_asked, 1);
+    params p = { OUT_BASE, SRC_BASE, R, C };
+    tf_learn_launch l = launch_of(&p);
+    tf_learn_plan plan;
+    tf_learn_launch_begin(f->e, &l, &plan);
+    launched_since = false;
+    tf_gemm_begin(f->e, &g, &gp);
+    assert_int_equal(tf_learn_launch_begin(f->e, &l, &plan), TF_LEARN_MEASURE);
+    fixture_free(f);
+}
+
+/* tf_learn_open follows the ring and every change of a signature's state:
+ * open while a noted launch is unjudged, closed once it is a candidate,
+ * open again when an idle candidate is evicted back to unjudged. */
+static void test_open_follows_states(void **state)
+{
+    (void)state;
+    fixture *f = learning(2, 1);
+    assert_false(tf_learn_open(f->e));
+    params a = { OUT_BASE, SRC_BASE, R, C };
+    tf_learn_launch la = launch_of(&a);
+    tf_learn_plan plan;
+    tf_learn_launch_begin(f->e, &la, &plan);
+    assert_true(tf_learn_open(f->e));
+    tf_gemm g = gemm_reading(OUT_BASE);
+    tf_plan gp;
+    tf_gemm_begin(f->e, &g, &gp);
+    assert_false(tf_learn_open(f->e));
+    params other = { OUT_BASE, SRC_BASE, 1, 1 }; /* unjudged until the ring forgets it */
+    tf_learn_launch lo = launch_of(&other);
+    for (int i = 0; i < 70; i++)
+        tf_learn_launch_begin(f->e, &lo, &plan);
+    assert_true(tf_learn_open(f->e));
+    params b = { SRC_BASE, OUT_BASE, C, R }; /* a second candidate evicts the first */
+    tf_learn_launch lb = launch_of(&b);
+    tf_learn_launch_begin(f->e, &lb, &plan);
+    tf_gemm g2 = gemm_reading(SRC_BASE);
+    tf_gemm_begin(f->e, &g2, &gp);
+    for (int i = 0; i < 16; i++) /* the ring holds only the evicted one's launches */
+        tf_learn_launch_begin(f->e, &la, &plan);
+    assert_true(tf_learn_open(f->e));
     fixture_free(f);
 }
 
@@ -287,6 +352,7 @@ int main(void)
         cmocka_unit_test(test_prove_transpose),   cmocka_unit_test(test_prove_padded),
         cmocka_unit_test(test_prove_refusals),
         cmocka_unit_test(test_candidate_to_trusted), cmocka_unit_test(test_unknown_writer_asks_for_notes),
+        cmocka_unit_test(test_nothing_to_learn),  cmocka_unit_test(test_open_follows_states),
         cmocka_unit_test(test_rejected_for_good),
         cmocka_unit_test(test_candidate_cap),     cmocka_unit_test(test_signature_cap),
     };
