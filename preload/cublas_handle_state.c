@@ -32,7 +32,8 @@ typedef struct handle_seen {
     cublasHandle_t h;
     uint64_t epoch;
     cudaStream_t stream;
-    bool has_stream, has_mode, host;
+    uint64_t id;                 /* TF_STREAM(stream), when has_id */
+    bool has_stream, has_id, has_mode, host;
 } handle_seen;
 static __thread handle_seen seen __attribute__((tls_model("initial-exec")));
 
@@ -54,9 +55,14 @@ static void epoch_bump(void)
     atomic_fetch_add_explicit(&handle_epoch, 1, memory_order_acq_rel);
 }
 
+/* The stream's id is remembered too when it cannot depend on the current
+ * device (pl_stream_id_fixed): the entry is this thread's, and the id
+ * depends on nothing else. */
 uint64_t pl_cublas_stream(cublasHandle_t h)
 {
     handle_seen *s = entry(h, epoch_now());
+    if (s->has_id)
+        return s->id;
     if (!s->has_stream) {
         cudaStream_t raw = NULL;
         pl_fn_cublasGetStream_v2 get = TF_REAL(cublasGetStream_v2);
@@ -64,9 +70,12 @@ uint64_t pl_cublas_stream(cublasHandle_t h)
             s->stream = raw;
             s->has_stream = true;
         }
-        return TF_STREAM(raw); /* as before: NULL when cuBLAS cannot say */
+        if (!s->has_stream)
+            return TF_STREAM(raw); /* as before: NULL when cuBLAS cannot say */
     }
-    return TF_STREAM(s->stream);
+    s->id = TF_STREAM(s->stream);
+    s->has_id = pl_stream_id_fixed(TF_ADDR(s->stream));
+    return s->id;
 }
 
 /* Device pointer mode hides alpha/beta from us: nothing is read or folded. */

@@ -10,7 +10,7 @@
 /* How many devices the process sees, asked once the runtime (or, without
  * one, the driver) has answered the current device (0 until then, or when
  * it cannot say): the number cannot change in a process's lifetime. */
-static _Atomic int pl_devices_seen;
+_Atomic int pl_devices_seen;
 
 static void count_devices(bool runtime)
 {
@@ -35,7 +35,7 @@ static void count_devices(bool runtime)
  * stream's id and every deferred geam asks). Without a runtime library (a
  * program linked with the static runtime): the device of the current
  * driver context, which the runtime made current. */
-int pl_current_device(void)
+int pl_current_device_asked(void)
 {
     int dev = -1, seen = atomic_load_explicit(&pl_devices_seen, memory_order_relaxed);
     if (seen == 1)

@@ -2,6 +2,7 @@
  * or a replay's place by. Below describe.h, which includes it. */
 #ifndef TF_STREAM_ID_H
 #define TF_STREAM_ID_H
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -39,7 +40,31 @@ bool pl_stream_usable(uint64_t id);
 #define TF_PTSZ(s) pl_stream_id(TF_ADDR(s), true)
 #define TF_STREAM_PER_THREAD pl_stream_mine()
 
-/* The runtime's current device, or -1 when it cannot say. */
-int pl_current_device(void);
+/* How many devices the process sees, once known (0 until then, or when it
+ * cannot say; stream_id.c). It never changes once set, and a process that
+ * sees one device is always on device 0. */
+extern __attribute__((visibility("hidden"))) _Atomic int pl_devices_seen;
+
+static inline bool pl_one_device(void)
+{
+    return atomic_load_explicit(&pl_devices_seen, memory_order_relaxed) == 1;
+}
+
+/* The runtime's current device, or -1 when it cannot say. Inline for the
+ * one-device case, which every default stream's id and deferred geam asks. */
+int pl_current_device_asked(void);
+static inline int pl_current_device(void)
+{
+    return pl_one_device() ? 0 : pl_current_device_asked();
+}
+
+/* Whether pl_stream_id(raw, false) gives the same id from this thread on
+ * whichever device is current: a stream handle (not 0, cudaStreamLegacy or
+ * cudaStreamPerThread, whose ids name the current device's), or any stream
+ * of a one-device process. */
+static inline bool pl_stream_id_fixed(uint64_t raw)
+{
+    return (raw != 0 && raw != 1 && raw != 2) || pl_one_device();
+}
 
 #endif
