@@ -175,6 +175,11 @@ tf_engine *pl_lock(void)
     return pl_engine_instance;
 }
 
+/* Whether the last publish_quiet found the layer on and something pending,
+ * and so stored false into all three flags. Read and written with the lock
+ * held. */
+static bool pl_quiet_busy;
+
 /* With the lock held, after pl_pending_now and pl_learn_open_now. A launch
  * that sets learning's unwatched flag clears pl_consumer_quiet_now after it
  * (sequentially consistent, both): either that clear comes after our store,
@@ -184,6 +189,7 @@ static void publish_quiet(void)
     bool off = atomic_load(&pl_mode_now) == TF_MODE_OFF;
     bool idle = atomic_load(&pl_pending_now) == 0;
     bool learning = pl_learning_now && !off;
+    pl_quiet_busy = !off && !idle;
     atomic_store(&pl_launch_quiet_now, off || (idle && !learning && !pl_rules_loaded));
     atomic_store(&pl_launch_learning_only_now, idle && learning && !pl_rules_loaded);
     bool consumers = off || (idle && !(learning && atomic_load(&pl_learn_open_now)));
@@ -192,12 +198,26 @@ static void publish_quiet(void)
         atomic_store(&pl_consumer_quiet_now, false);
 }
 
+/* Two shortcuts while something stays pending (every unlock of a program
+ * with a transpose deferred):
+ *  - pl_learn_open_now is read only when nothing is pending (publish_quiet,
+ *    pl_consumer_watching, both after a zero pl_pending_now), so it is asked
+ *    only at an unlock that leaves nothing pending, and stored before
+ *    pending is, so a reader who acquires that zero sees it;
+ *  - with something pending and the layer on, publish_quiet stores false
+ *    into all three flags. When the last one did so too, they still hold
+ *    false: only publish_quiet (with the lock held) ever stores true into
+ *    them, launches only clear pl_consumer_quiet_now, and exit and a fork's
+ *    child only clear pl_launch_learning_only_now (turning the mode off,
+ *    which the test below sees). */
 void pl_unlock(tf_engine *e)
 {
-    atomic_store_explicit(&pl_pending_now, e ? tf_engine_pending(e) : 0, memory_order_release);
-    if (pl_learning_now)
+    size_t pending = e ? tf_engine_pending(e) : 0;
+    if (pending == 0 && pl_learning_now)
         atomic_store_explicit(&pl_learn_open_now, e && tf_learn_open(e), memory_order_relaxed);
-    publish_quiet();
+    atomic_store_explicit(&pl_pending_now, pending, memory_order_release);
+    if (!(pending != 0 && pl_quiet_busy && atomic_load_explicit(&pl_mode_now, memory_order_relaxed) != TF_MODE_OFF))
+        publish_quiet();
     pl_holding = false;
     pl_word_lock_give(&pl_mutex);
     pl_depth--;
