@@ -55,14 +55,19 @@ static void epoch_bump(void)
     atomic_fetch_add_explicit(&handle_epoch, 1, memory_order_acq_rel);
 }
 
+/* Whether the entry answers for h as of epoch `now`. */
+static bool current(cublasHandle_t h, uint64_t now)
+{
+    return seen.h == h && seen.epoch == now;
+}
+
 /* The stream's id is remembered too when it cannot depend on the current
  * device (pl_stream_id_fixed): the entry is this thread's, and the id
- * depends on nothing else. */
-uint64_t pl_cublas_stream(cublasHandle_t h)
+ * depends on nothing else. Out of line, as below: a remembered answer is
+ * returned without a stack frame. */
+static TF_SLOW_PATH uint64_t stream_asked(cublasHandle_t h, uint64_t now)
 {
-    handle_seen *s = entry(h, epoch_now());
-    if (s->has_id)
-        return s->id;
+    handle_seen *s = entry(h, now);
     if (!s->has_stream) {
         cudaStream_t raw = NULL;
         pl_fn_cublasGetStream_v2 get = TF_REAL(cublasGetStream_v2);
@@ -78,19 +83,33 @@ uint64_t pl_cublas_stream(cublasHandle_t h)
     return s->id;
 }
 
+uint64_t pl_cublas_stream(cublasHandle_t h)
+{
+    uint64_t now = epoch_now();
+    if (current(h, now) && seen.has_id)
+        return seen.id;
+    return stream_asked(h, now);
+}
+
+static TF_SLOW_PATH bool host_pointers_asked(cublasHandle_t h, uint64_t now)
+{
+    handle_seen *s = entry(h, now);
+    cublasPointerMode_t mode = CUBLAS_POINTER_MODE_DEVICE;
+    pl_fn_cublasGetPointerMode_v2 get = TF_REAL(cublasGetPointerMode_v2);
+    if (!get || get(h, &mode) != CUBLAS_STATUS_SUCCESS)
+        return false;
+    s->host = mode == CUBLAS_POINTER_MODE_HOST;
+    s->has_mode = true;
+    return s->host;
+}
+
 /* Device pointer mode hides alpha/beta from us: nothing is read or folded. */
 bool pl_cublas_host_pointers(cublasHandle_t h)
 {
-    handle_seen *s = entry(h, epoch_now());
-    if (!s->has_mode) {
-        cublasPointerMode_t mode = CUBLAS_POINTER_MODE_DEVICE;
-        pl_fn_cublasGetPointerMode_v2 get = TF_REAL(cublasGetPointerMode_v2);
-        if (!get || get(h, &mode) != CUBLAS_STATUS_SUCCESS)
-            return false;
-        s->host = mode == CUBLAS_POINTER_MODE_HOST;
-        s->has_mode = true;
-    }
-    return s->host;
+    uint64_t now = epoch_now();
+    if (current(h, now) && seen.has_mode)
+        return seen.host;
+    return host_pointers_asked(h, now);
 }
 
 void pl_cublas_handle_changed(void)
