@@ -38,7 +38,9 @@ typedef struct tf_learn_knobs {
     void (*note_recent)(void);
     /* Whether note_recent would note anything now (functions launched since
      * it last ran); NULL: assume it would. A GEMM with nothing to make a
-     * candidate of and nothing for note_recent to note is not looked at. */
+     * candidate of and nothing for note_recent to note is not looked at.
+     * Launches on other threads may race with it: the GEMM then sees them as
+     * launched after it, as note_recent's own test would. */
     bool (*recent_unnoted)(void);
 } tf_learn_knobs;
 
