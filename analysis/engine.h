@@ -83,6 +83,9 @@ typedef struct tf_transpose_desc {
     bool complex_type;
     tf_scale alpha;
     uint64_t stream, ctx, handle; /* handle: library handle the replay needs, or 0 */
+    /* producer, name and dtype live as long as the program (literals, static
+     * tables): a record keeps the pointers instead of copying the strings. */
+    bool static_strings;
 } tf_transpose_desc;
 
 /* Everything a call reads and writes that is not a foldable GEMM operand.

@@ -66,7 +66,12 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_
     /* Every field is set below (hh by HASH_ADD, the nodes' links by
      * itree_insert): a reused record is not cleared first. */
     p->d = *d;
-    if (!copy_strings(p, d)) {
+    /* Strings that outlive every record need no copy (the copy was a fifth
+     * of a record's making); a missing one is copied, as "". */
+    bool keep = d->static_strings && d->producer && d->name && d->dtype;
+    if (keep)
+        p->heap = NULL;
+    else if (!copy_strings(p, d)) {
         rec_release(e, p);
         return NULL;
     }

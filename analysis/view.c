@@ -22,7 +22,7 @@ static bool footprint_fits(const tf_view *v)
            bytes <= (uint64_t)INT64_MAX;
 }
 
-bool tf_view_valid(const tf_view *v)
+bool tf_view_valid_general(const tf_view *v)
 {
     return v->elem > 0 && v->rows >= 0 && v->cols >= 0 && v->batch >= 1 &&
            v->ld >= (v->rows > 0 ? v->rows : 1) && v->stride >= 0 && footprint_fits(v);

@@ -115,6 +115,7 @@ static tf_transpose_desc geam_desc(const geam_kind *k, const geam_args *a, const
         .alpha = pl_scalar_scale(k->t, p->a_src ? alpha : beta, p->host),
         .stream = p->stream, .ctx = (uint64_t)(p->device + 1),
         .handle = TF_ADDR(a->handle),
+        .static_strings = true, /* the kinds' names: string literals */
     };
 }
 
