@@ -276,7 +276,7 @@ static cublasStatus_t geam_producer(const geam_kind *k, const geam_args *a, geam
     geam_call_ctx ctx = { k, a, p, alpha, beta };
     pl_producer pr = { .desc = &d, .refuse = p->refuse, .no_replay = TF_R_replay_alloc,
                        .make_replay = geam_make_replay, .access = geam_refused_access, .invoke = geam_invoke,
-                       .ctx = &ctx };
+                       .ctx = &ctx, .replay_only_allocates = true };
     return (cublasStatus_t)pl_produce(&pr);
 }
 
