@@ -92,6 +92,17 @@ static inline tf_inode *itree_next_overlap(tf_itree *t, uint64_t lo, uint64_t hi
             }
         }
     }
+    /* One young node and no tree node in reach (a transpose read or
+     * overwritten soon after it was made): the young span is that node's
+     * range, so the query meets it; it is the answer unless the walk has
+     * already passed it. */
+    if (young && !old && !(t->young_used & (t->young_used - 1))) {
+        tf_inode *y = t->young[__builtin_ctz(t->young_used)];
+        if (at->started && !(at->lo < y->lo || (at->lo == y->lo && at->tie < y->tie)))
+            return NULL;
+        *at = (tf_icursor){y->lo, y->tie, true};
+        return y;
+    }
     return old || young ? itree_walk(t, lo, hi, at) : NULL;
 }
 
