@@ -83,8 +83,9 @@ typedef struct tf_transpose_desc {
     bool complex_type;
     tf_scale alpha;
     uint64_t stream, ctx, handle; /* handle: library handle the replay needs, or 0 */
-    /* producer, name and dtype live as long as the program (literals, static
-     * tables): a record keeps the pointers instead of copying the strings. */
+    /* producer, name and dtype are set and live as long as the program
+     * (literals, static tables): a record keeps the pointers instead of
+     * copying the strings. */
     bool static_strings;
 } tf_transpose_desc;
 

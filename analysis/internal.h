@@ -110,7 +110,10 @@ struct tf_engine {
 
 /* records.c */
 /* src_alloc, dst_alloc: the allocations holding d's source and destination. */
-tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_range src_alloc, tf_range dst_alloc);
+/* fp: d's source and destination footprints, which the caller has at hand;
+ * alloc: the allocations holding them. */
+tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, const tf_range fp[2],
+                      const tf_range alloc[2]);
 /* trigger NULL: the reason's text (a forced materialisation names no call). */
 void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const tf_why *why, const char *trigger);
 void rec_drop(tf_engine *e, tf_record *p, const tf_why *why);

@@ -58,7 +58,8 @@ tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at)
     return n ? TF_CONTAINER(n, tf_record, by_dst) : NULL;
 }
 
-tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_range src_alloc, tf_range dst_alloc)
+tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, const tf_range fp[2],
+                      const tf_range alloc[2])
 {
     tf_record *p = rec_alloc(e);
     if (!p)
@@ -67,19 +68,18 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_
      * itree_insert): a reused record is not cleared first. */
     p->d = *d;
     /* Strings that outlive every record need no copy (the copy was a fifth
-     * of a record's making); a missing one is copied, as "". */
-    bool keep = d->static_strings && d->producer && d->name && d->dtype;
-    if (keep)
+     * of a record's making). */
+    if (d->static_strings)
         p->heap = NULL;
     else if (!copy_strings(p, d)) {
         rec_release(e, p);
         return NULL;
     }
     p->id = ++e->next_id;
-    p->src_fp = tf_view_footprint(&d->src);
-    p->dst_fp = tf_view_footprint(&d->dst);
-    p->src_alloc = src_alloc;
-    p->dst_alloc = dst_alloc;
+    p->src_fp = fp[0];
+    p->dst_fp = fp[1];
+    p->src_alloc = alloc[0];
+    p->dst_alloc = alloc[1];
     p->replay = r;
     p->state = REC_PENDING;
     p->folds = 0;

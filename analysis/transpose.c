@@ -114,7 +114,8 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
         replay.release(replay.arg);
         replay = (tf_replay){0};
     }
-    tf_record *p = rec_create(e, d, replay, range_of(at[0]), range_of(at[1]));
+    const tf_range alloc[2] = { range_of(at[0]), range_of(at[1]) };
+    tf_record *p = rec_create(e, d, replay, fp, alloc);
     if (!p) {
         if (replay.release)
             replay.release(replay.arg);
