@@ -87,6 +87,9 @@ struct tf_engine {
      * transpose in flight at a time would pay on every record. */
     tf_record pending_anchor;
     size_t npending;
+    /* The record made last, while it is pending (else NULL): the one a
+     * consumer's end most often looks up again, found without hashing. */
+    tf_record *newest;
     tf_itree pend_src, pend_dst;
     /* Ranges holding every pending record's source (destination)
      * footprint: grown by each record made (transpose.c), reset to the

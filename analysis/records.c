@@ -93,6 +93,7 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, con
     itree_insert(&e->pend_src, &p->by_src);
     itree_insert(&e->pend_dst, &p->by_dst);
     e->npending++;
+    e->newest = p;
     return p;
 }
 
@@ -102,6 +103,8 @@ void rec_discard(tf_engine *e, tf_record *p)
     itree_remove(&e->pend_src, &p->by_src);
     itree_remove(&e->pend_dst, &p->by_dst);
     e->npending--;
+    if (e->newest == p)
+        e->newest = NULL;
     if (p->replay.release)
         p->replay.release(p->replay.arg);
     rec_release(e, p);
@@ -148,7 +151,10 @@ void rec_fini(tf_engine *e)
 
 tf_record *rec_find(tf_engine *e, uint64_t id)
 {
-    tf_record *p = NULL;
+    tf_record *p = e->newest;
+    if (p && p->id == id)
+        return p;
+    p = NULL;
     if (id)
         HASH_FIND(hh, e->pending, &id, sizeof id, p);
     return p;
