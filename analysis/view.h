@@ -70,8 +70,18 @@ static inline bool tf_view_valid(const tf_view *v)
  * sizes inside, batch strides equal -- or, when the parent has one batch,
  * every batch of `sub` inside it at a constant step. Fills *at. */
 bool tf_view_subview(const tf_view *parent, const tf_view *sub, tf_offset *at);
-/* True when writing `w` overwrites every element of `v`. */
-bool tf_view_covers(const tf_view *w, const tf_view *v);
+/* tf_view_covers past its first test. */
+bool tf_view_covers_general(const tf_view *w, const tf_view *v);
+/* True when writing `w` overwrites every element of `v`. Inline up to the
+ * same view again (a buffer rewritten whole, as each new transpose into it
+ * does), which needs no arithmetic. */
+static inline bool tf_view_covers(const tf_view *w, const tf_view *v)
+{
+    if (w->addr == v->addr && w->elem == v->elem && w->rows == v->rows && w->cols == v->cols && w->ld == v->ld &&
+        w->batch == v->batch && (w->batch == 1 || w->stride == v->stride))
+        return true;
+    return tf_view_covers_general(w, v);
+}
 uint64_t tf_view_bytes(const tf_view *v); /* bytes of the elements themselves */
 
 #endif
