@@ -102,6 +102,13 @@ struct tf_engine {
     uint32_t levels_used[64];     /* allocations per size class */
     tf_pool alloc_pool, granule_pool; /* their entries and granules */
     struct tf_granule *empty_granules[2]; /* listed granules left empty (allocs.c) */
+    /* Moves on whenever an allocation is added, resized or taken out
+     * (allocs.c): an answer of alloc_find stays right while it has not. */
+    uint64_t alloc_gen;
+    /* tf_transpose_begin's last lookups of a source [0] and a destination
+     * [1] (transpose.c); zeroed, they answer what a map never given an
+     * allocation would: none. */
+    struct tf_alloc_seen { uint64_t gen; tf_range r; const tf_alloc_entry *a; } alloc_seen[2];
     tf_pool rec_pool;   /* every record */
     tf_counts n;
     struct tf_late *late; /* late.c */

@@ -40,6 +40,20 @@ static bool in_device_memory(const tf_alloc_entry *a)
     return a && (a->kind == TF_MEM_DEVICE || a->kind == TF_MEM_POOL);
 }
 
+/* alloc_find's answer for r, the source (k 0) or destination (k 1) of a
+ * producer: a program transposing into the same buffers again and again
+ * asks the same, and while no allocation came or went since, the answer
+ * is the one seen last (its entry still live). */
+static const tf_alloc_entry *alloc_holding(tf_engine *e, int k, tf_range r)
+{
+    struct tf_alloc_seen *s = &e->alloc_seen[k];
+    if (s->gen == e->alloc_gen && s->r.lo == r.lo && s->r.hi == r.hi)
+        return s->a;
+    const tf_alloc_entry *a = alloc_find(e, r);
+    *s = (struct tf_alloc_seen){ e->alloc_gen, r, a };
+    return a;
+}
+
 static tf_range range_of(const tf_alloc_entry *a)
 {
     return a ? (tf_range){a->base, a->base + a->size} : (tf_range){0, 0};
@@ -97,8 +111,8 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
     effects_before(e, &a, &covered);
     const tf_alloc_entry *at[2] = {NULL, NULL}; /* the allocations holding src and dst */
     if (!refuse.key) {
-        at[0] = alloc_find(e, fp[0]);
-        at[1] = alloc_find(e, fp[1]);
+        at[0] = alloc_holding(e, 0, fp[0]);
+        at[1] = alloc_holding(e, 1, fp[1]);
     }
     tf_why why = refuse.key ? refuse : engine_refusal(e, at, d, fp);
     if (why.key) {
