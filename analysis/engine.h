@@ -219,6 +219,10 @@ void tf_access_end(tf_engine *e, const tf_access *a, bool ok);
  * became a pending record, which now owns `replay`); false when the hook runs
  * it and then calls tf_transpose_end. In log mode always false. */
 bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, tf_why refuse);
+/* The same, with the replay and the reason by reference (refuse NULL: the
+ * hook has no objection): no copies of them on every producer's way in. */
+bool tf_transpose_begin_ref(tf_engine *e, const tf_transpose_desc *d, const tf_replay *replay,
+                            const tf_why *refuse);
 void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok);
 /* Without the engine (or its lock): false when tf_transpose_end would have
  * nothing to do for the producer this thread just ran, which is a log-mode

@@ -122,7 +122,7 @@ struct tf_engine {
 /* src_alloc, dst_alloc: the allocations holding d's source and destination. */
 /* fp: d's source and destination footprints, which the caller has at hand;
  * alloc: the allocations holding them. */
-tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, const tf_range fp[2],
+tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, const tf_replay *r, const tf_range fp[2],
                       const tf_range alloc[2]);
 /* trigger NULL: the reason's text (a forced materialisation names no call). */
 void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const tf_why *why, const char *trigger);

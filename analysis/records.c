@@ -58,7 +58,7 @@ tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at)
     return n ? TF_CONTAINER(n, tf_record, by_dst) : NULL;
 }
 
-tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, const tf_range fp[2],
+tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, const tf_replay *r, const tf_range fp[2],
                       const tf_range alloc[2])
 {
     tf_record *p = rec_alloc(e);
@@ -80,7 +80,7 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, con
     p->dst_fp = fp[1];
     p->src_alloc = alloc[0];
     p->dst_alloc = alloc[1];
-    p->replay = r;
+    p->replay = *r;
     p->state = REC_PENDING;
     p->folds = 0;
     HASH_ADD(hh, e->pending, id, sizeof p->id, p);

@@ -61,7 +61,10 @@ TF_HOOK_STEP int pl_produce(const pl_producer *p)
     tf_engine *e = pl_lock();
     if (refuse && e)
         tf_access_begin(e, &extra);
-    bool deferred = e && tf_transpose_begin(e, p->desc, rp, TF_WHY_KEY(refuse));
+    tf_why why; /* only a refused producer needs it */
+    if (refuse)
+        why = TF_WHY_KEY(refuse);
+    bool deferred = e && tf_transpose_begin_ref(e, p->desc, &rp, refuse ? &why : NULL);
     if (!e && rp.release)
         rp.release(rp.arg);
     pl_unlock(e);
