@@ -120,6 +120,7 @@ static void link_out(tf_engine *e, tf_alloc_entry *a)
  * its new size. */
 void alloc_add(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind)
 {
+    e->alloc_gen++;
     tf_alloc_entry *a = alloc_at(e, base);
     if (a) {
         link_out(e, a);
@@ -146,6 +147,7 @@ tf_alloc_entry *alloc_at(const tf_engine *e, uint64_t base)
 
 tf_alloc_entry *alloc_take(tf_engine *e, uint64_t base)
 {
+    e->alloc_gen++;
     tf_alloc_entry *a = umap_del(&e->allocs, base);
     if (a)
         link_out(e, a);
@@ -186,6 +188,7 @@ void alloc_release(tf_engine *e, tf_alloc_entry *a)
 /* Every entry and granule lives in the pools' slabs. */
 void alloc_clear(tf_engine *e)
 {
+    e->alloc_gen++;
     umap_free(&e->allocs);
     umap_free(&e->granules);
     e->empty_granules[0] = e->empty_granules[1] = NULL;

@@ -83,6 +83,10 @@ typedef struct tf_transpose_desc {
     bool complex_type;
     tf_scale alpha;
     uint64_t stream, ctx, handle; /* handle: library handle the replay needs, or 0 */
+    /* producer, name and dtype are set and live as long as the program
+     * (literals, static tables): a record keeps the pointers instead of
+     * copying the strings. */
+    bool static_strings;
 } tf_transpose_desc;
 
 /* Everything a call reads and writes that is not a foldable GEMM operand.
@@ -215,6 +219,10 @@ void tf_access_end(tf_engine *e, const tf_access *a, bool ok);
  * became a pending record, which now owns `replay`); false when the hook runs
  * it and then calls tf_transpose_end. In log mode always false. */
 bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, tf_why refuse);
+/* The same, with the replay and the reason by reference (refuse NULL: the
+ * hook has no objection): no copies of them on every producer's way in. */
+bool tf_transpose_begin_ref(tf_engine *e, const tf_transpose_desc *d, const tf_replay *replay,
+                            const tf_why *refuse);
 void tf_transpose_end(tf_engine *e, const tf_transpose_desc *d, bool ok);
 /* Without the engine (or its lock): false when tf_transpose_end would have
  * nothing to do for the producer this thread just ran, which is a log-mode

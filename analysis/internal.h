@@ -87,6 +87,9 @@ struct tf_engine {
      * transpose in flight at a time would pay on every record. */
     tf_record pending_anchor;
     size_t npending;
+    /* The record made last, while it is pending (else NULL): the one a
+     * consumer's end most often looks up again, found without hashing. */
+    tf_record *newest;
     tf_itree pend_src, pend_dst;
     /* Ranges holding every pending record's source (destination)
      * footprint: grown by each record made (transpose.c), reset to the
@@ -99,6 +102,13 @@ struct tf_engine {
     uint32_t levels_used[64];     /* allocations per size class */
     tf_pool alloc_pool, granule_pool; /* their entries and granules */
     struct tf_granule *empty_granules[2]; /* listed granules left empty (allocs.c) */
+    /* Moves on whenever an allocation is added, resized or taken out
+     * (allocs.c): an answer of alloc_find stays right while it has not. */
+    uint64_t alloc_gen;
+    /* tf_transpose_begin's last lookups of a source [0] and a destination
+     * [1] (transpose.c); zeroed, they answer what a map never given an
+     * allocation would: none. */
+    struct tf_alloc_seen { uint64_t gen; tf_range r; const tf_alloc_entry *a; } alloc_seen[2];
     tf_pool rec_pool;   /* every record */
     tf_counts n;
     struct tf_late *late; /* late.c */
@@ -110,7 +120,10 @@ struct tf_engine {
 
 /* records.c */
 /* src_alloc, dst_alloc: the allocations holding d's source and destination. */
-tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_range src_alloc, tf_range dst_alloc);
+/* fp: d's source and destination footprints, which the caller has at hand;
+ * alloc: the allocations holding them. */
+tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, const tf_replay *r, const tf_range fp[2],
+                      const tf_range alloc[2]);
 /* trigger NULL: the reason's text (a forced materialisation names no call). */
 void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const tf_why *why, const char *trigger);
 void rec_drop(tf_engine *e, tf_record *p, const tf_why *why);

@@ -16,7 +16,7 @@ static void young_span(tf_itree *t)
     t->young_max_hi = hi;
 }
 
-void itree_insert(tf_itree *t, tf_inode *n)
+void itree_insert_general(tf_itree *t, tf_inode *n)
 {
     unsigned k = t->ring;
     t->ring = (k + 1) % ITREE_YOUNG;
@@ -41,7 +41,7 @@ void itree_insert(tf_itree *t, tf_inode *n)
     t->n++;
 }
 
-void itree_remove(tf_itree *t, tf_inode *n)
+void itree_remove_general(tf_itree *t, tf_inode *n)
 {
     if (n->young) {
         unsigned k = (unsigned)n->young - 1;

@@ -58,9 +58,42 @@ typedef struct tf_itree {
 } tf_itree;
 
 /* Adds n (lo, hi and tie set by the caller; (lo, tie) not already there). */
-void itree_insert(tf_itree *t, tf_inode *n);
+void itree_insert_general(tf_itree *t, tf_inode *n);
 /* Takes n out; it must be in t. */
-void itree_remove(tf_itree *t, tf_inode *n);
+void itree_remove_general(tf_itree *t, tf_inode *n);
+/* Inline when the nursery alone changes and holds at most one node after:
+ * a short-lived node coming while no other is young, and going again, is
+ * then a few stores (the calls' own entry and exit cost more than that). */
+static inline void itree_insert(tf_itree *t, tf_inode *n)
+{
+    unsigned k = t->ring;
+    if (t->young_used) { /* none used: every slot is empty */
+        itree_insert_general(t, n);
+        return;
+    }
+    t->ring = (k + 1) % ITREE_YOUNG;
+    t->young[k] = n;
+    n->young = (int)k + 1;
+    t->young_min_lo = n->lo;
+    t->young_max_hi = n->hi;
+    t->young_used = 1u << k;
+    t->n++;
+}
+
+static inline void itree_remove(tf_itree *t, tf_inode *n)
+{
+    unsigned k = (unsigned)n->young - 1; /* a tree node's 0 wraps past every slot */
+    if (k >= ITREE_YOUNG || t->young_used != 1u << k || t->young[k] != n) {
+        itree_remove_general(t, n);
+        return;
+    }
+    t->young[k] = NULL;
+    t->young_used = 0;
+    n->young = 0;
+    t->young_min_lo = UINT64_MAX; /* the empty span, as young_span leaves it */
+    t->young_max_hi = 0;
+    t->n--;
+}
 /* The node with the greatest lo <= key (the greatest tie among equals). */
 tf_inode *itree_floor(const tf_itree *t, uint64_t key);
 /* A position in key order for walks that remove (and free) the nodes they
@@ -91,6 +124,17 @@ static inline tf_inode *itree_next_overlap(tf_itree *t, uint64_t lo, uint64_t hi
                 return s->n;
             }
         }
+    }
+    /* One young node and no tree node in reach (a transpose read or
+     * overwritten soon after it was made): the young span is that node's
+     * range, so the query meets it; it is the answer unless the walk has
+     * already passed it. */
+    if (young && !old && !(t->young_used & (t->young_used - 1))) {
+        tf_inode *y = t->young[__builtin_ctz(t->young_used)];
+        if (at->started && !(at->lo < y->lo || (at->lo == y->lo && at->tie < y->tie)))
+            return NULL;
+        *at = (tf_icursor){y->lo, y->tie, true};
+        return y;
     }
     return old || young ? itree_walk(t, lo, hi, at) : NULL;
 }

@@ -58,7 +58,8 @@ tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at)
     return n ? TF_CONTAINER(n, tf_record, by_dst) : NULL;
 }
 
-tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_range src_alloc, tf_range dst_alloc)
+tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, const tf_replay *r, const tf_range fp[2],
+                      const tf_range alloc[2])
 {
     tf_record *p = rec_alloc(e);
     if (!p)
@@ -66,16 +67,20 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_
     /* Every field is set below (hh by HASH_ADD, the nodes' links by
      * itree_insert): a reused record is not cleared first. */
     p->d = *d;
-    if (!copy_strings(p, d)) {
+    /* Strings that outlive every record need no copy (the copy was a fifth
+     * of a record's making). */
+    if (d->static_strings)
+        p->heap = NULL;
+    else if (!copy_strings(p, d)) {
         rec_release(e, p);
         return NULL;
     }
     p->id = ++e->next_id;
-    p->src_fp = tf_view_footprint(&d->src);
-    p->dst_fp = tf_view_footprint(&d->dst);
-    p->src_alloc = src_alloc;
-    p->dst_alloc = dst_alloc;
-    p->replay = r;
+    p->src_fp = fp[0];
+    p->dst_fp = fp[1];
+    p->src_alloc = alloc[0];
+    p->dst_alloc = alloc[1];
+    p->replay = *r;
     p->state = REC_PENDING;
     p->folds = 0;
     HASH_ADD(hh, e->pending, id, sizeof p->id, p);
@@ -88,6 +93,7 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, tf_replay r, tf_
     itree_insert(&e->pend_src, &p->by_src);
     itree_insert(&e->pend_dst, &p->by_dst);
     e->npending++;
+    e->newest = p;
     return p;
 }
 
@@ -97,6 +103,8 @@ void rec_discard(tf_engine *e, tf_record *p)
     itree_remove(&e->pend_src, &p->by_src);
     itree_remove(&e->pend_dst, &p->by_dst);
     e->npending--;
+    if (e->newest == p)
+        e->newest = NULL;
     if (p->replay.release)
         p->replay.release(p->replay.arg);
     rec_release(e, p);
@@ -143,7 +151,10 @@ void rec_fini(tf_engine *e)
 
 tf_record *rec_find(tf_engine *e, uint64_t id)
 {
-    tf_record *p = NULL;
+    tf_record *p = e->newest;
+    if (p && p->id == id)
+        return p;
+    p = NULL;
     if (id)
         HASH_FIND(hh, e->pending, &id, sizeof id, p);
     return p;

@@ -40,34 +40,56 @@ static bool in_device_memory(const tf_alloc_entry *a)
     return a && (a->kind == TF_MEM_DEVICE || a->kind == TF_MEM_POOL);
 }
 
+/* alloc_find's answer for r, the source (k 0) or destination (k 1) of a
+ * producer: a program transposing into the same buffers again and again
+ * asks the same, and while no allocation came or went since, the answer
+ * is the one seen last (its entry still live). */
+static const tf_alloc_entry *alloc_holding(tf_engine *e, int k, tf_range r)
+{
+    struct tf_alloc_seen *s = &e->alloc_seen[k];
+    if (s->gen == e->alloc_gen && s->r.lo == r.lo && s->r.hi == r.hi)
+        return s->a;
+    const tf_alloc_entry *a = alloc_find(e, r);
+    *s = (struct tf_alloc_seen){ e->alloc_gen, r, a };
+    return a;
+}
+
 static tf_range range_of(const tf_alloc_entry *a)
 {
     return a ? (tf_range){a->base, a->base + a->size} : (tf_range){0, 0};
 }
 
-/* Why the engine will not defer this producer (key TF_R_NONE: it will);
+/* Whether the engine will not defer this producer, and then why (*w);
  * fp: the footprints of its source and destination. */
-static tf_why engine_refusal(const tf_engine *e, const tf_alloc_entry *const at[2], const tf_transpose_desc *d,
-                             const tf_range fp[2])
+static bool engine_refuses(const tf_engine *e, const tf_alloc_entry *const at[2], const tf_transpose_desc *d,
+                           const tf_range fp[2], tf_why *w)
 {
-    if (!tf_view_valid(&d->src) || !tf_view_valid(&d->dst))
-        return TF_WHY(shape_invalid);
-    if (tf_range_overlaps(fp[0], fp[1]))
-        return TF_WHY(in_place);
+    if (!tf_view_valid(&d->src) || !tf_view_valid(&d->dst)) {
+        *w = TF_WHY(shape_invalid);
+        return true;
+    }
+    if (tf_range_overlaps(fp[0], fp[1])) {
+        *w = TF_WHY(in_place);
+        return true;
+    }
     bool one = d->alpha.host && d->alpha.re == 1.0 && d->alpha.im == 0.0; /* foldable under every setting */
     if (!one && !tf_scale_foldable(d->alpha, e->cfg.scales)) {
-        tf_why w = e->cfg.scales == TF_SCALES_POW2 ? TF_WHY(scale_not_pow2) : TF_WHY(scale_not_one);
-        w.real[0] = d->alpha.re;
-        w.real[1] = d->alpha.im;
-        return w;
+        *w = e->cfg.scales == TF_SCALES_POW2 ? TF_WHY(scale_not_pow2) : TF_WHY(scale_not_one);
+        w->real[0] = d->alpha.re;
+        w->real[1] = d->alpha.im;
+        return true;
     }
-    if (!in_device_memory(at[0]) || !in_device_memory(at[1]))
-        return TF_WHY(memory);
+    if (!in_device_memory(at[0]) || !in_device_memory(at[1])) {
+        *w = TF_WHY(memory);
+        return true;
+    }
     /* Captured work runs when the graph does, not now: what the program
      * does meanwhile outside the capture is not ordered after it. */
-    if (e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, d->stream))
-        return TF_WHY(capture);
-    return TF_WHY_KEY(TF_R_NONE);
+    if (e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, d->stream)) {
+        *w = TF_WHY(capture);
+        return true;
+    }
+    return false;
 }
 
 static tf_range range_union(tf_range a, tf_range b)
@@ -86,6 +108,19 @@ static void bound_grow(tf_engine *e, const tf_range fp[2])
 
 bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, tf_why refuse)
 {
+    return tf_transpose_begin_ref(e, d, &replay, refuse.key ? &refuse : NULL);
+}
+
+/* A replay the producer no longer needs. */
+static void replay_release(const tf_replay *r)
+{
+    if (r->release)
+        r->release(r->arg);
+}
+
+bool tf_transpose_begin_ref(tf_engine *e, const tf_transpose_desc *d, const tf_replay *replay, const tf_why *refuse)
+{
+    static const tf_replay none; /* log mode's record: the producer runs for real */
     tf_range fp[2] = { tf_view_footprint(&d->src), tf_view_footprint(&d->dst) }; /* computed once */
     tf_access a;
     producer_access(d, fp[0], &a);
@@ -96,28 +131,27 @@ bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay repl
     tf_kept covered; /* nothing below runs a record or adds one before they are dropped */
     effects_before(e, &a, &covered);
     const tf_alloc_entry *at[2] = {NULL, NULL}; /* the allocations holding src and dst */
-    if (!refuse.key) {
-        at[0] = alloc_find(e, fp[0]);
-        at[1] = alloc_find(e, fp[1]);
+    if (!refuse) {
+        at[0] = alloc_holding(e, 0, fp[0]);
+        at[1] = alloc_holding(e, 1, fp[1]);
     }
-    tf_why why = refuse.key ? refuse : engine_refusal(e, at, d, fp);
-    if (why.key) {
-        log_refuse_transpose(e, d, &why);
-        if (replay.release)
-            replay.release(replay.arg);
+    tf_why why;
+    if (refuse || engine_refuses(e, at, d, fp, &why)) {
+        log_refuse_transpose(e, d, refuse ? refuse : &why);
+        replay_release(replay);
         return false;
     }
     /* Logically the producer has written its destination now. */
     effects_drop_kept(e, &a, &covered);
     bool fold = e->cfg.mode == TF_MODE_FOLD;
-    if (!fold && replay.release) { /* log mode: the producer runs for real */
-        replay.release(replay.arg);
-        replay = (tf_replay){0};
+    if (!fold) {
+        replay_release(replay);
+        replay = &none;
     }
-    tf_record *p = rec_create(e, d, replay, range_of(at[0]), range_of(at[1]));
+    const tf_range alloc[2] = { range_of(at[0]), range_of(at[1]) };
+    tf_record *p = rec_create(e, d, replay, fp, alloc);
     if (!p) {
-        if (replay.release)
-            replay.release(replay.arg);
+        replay_release(replay);
         return false;
     }
     bound_grow(e, fp);

@@ -22,7 +22,7 @@ static bool footprint_fits(const tf_view *v)
            bytes <= (uint64_t)INT64_MAX;
 }
 
-bool tf_view_valid(const tf_view *v)
+bool tf_view_valid_general(const tf_view *v)
 {
     return v->elem > 0 && v->rows >= 0 && v->cols >= 0 && v->batch >= 1 &&
            v->ld >= (v->rows > 0 ? v->rows : 1) && v->stride >= 0 && footprint_fits(v);
@@ -107,12 +107,8 @@ static bool dense(const tf_view *v)
     return v->ld == v->rows && (v->batch == 1 || v->stride == v->rows * v->cols);
 }
 
-bool tf_view_covers(const tf_view *w, const tf_view *v)
+bool tf_view_covers_general(const tf_view *w, const tf_view *v)
 {
-    /* The same view again (a buffer rewritten whole): no arithmetic. */
-    if (w->addr == v->addr && w->elem == v->elem && w->rows == v->rows && w->cols == v->cols && w->ld == v->ld &&
-        w->batch == v->batch && (w->batch == 1 || w->stride == v->stride))
-        return true;
     if (tf_view_empty(v))
         return true;
     if (dense(w))

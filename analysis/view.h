@@ -50,14 +50,38 @@ static inline bool tf_range_contains(tf_range outer, tf_range inner)
 {
     return outer.lo <= inner.lo && inner.hi <= outer.hi;
 }
-bool tf_view_valid(const tf_view *v);
+/* Whether v is a shape we can reason about: sizes not negative, ld at
+ * least the rows, its footprint not wrapping the address space. */
+bool tf_view_valid_general(const tf_view *v);
+/* Inline for the common shape (one batch, sizes below 2^28 elements of at
+ * most 64 bytes, an address below 2^63), whose footprint is below 2^63
+ * bytes and cannot wrap: only ld needs checking. Every producer checks its
+ * source and destination, and the general check was 50 instructions. */
+static inline bool tf_view_valid(const tf_view *v)
+{
+    const uint64_t small = (uint64_t)1 << 28;
+    if (v->batch == 1 && v->stride >= 0 && v->elem - 1u < 64u && (uint64_t)v->rows < small &&
+        (uint64_t)v->cols < small && (uint64_t)v->ld < small && v->addr >> 63 == 0)
+        return v->ld >= (v->rows > 0 ? v->rows : 1);
+    return tf_view_valid_general(v);
+}
 /* True when every element of `sub` is an element of `parent` at the same
  * (i,j,b) grid: same element size and leading dimension, offset on the grid,
  * sizes inside, batch strides equal -- or, when the parent has one batch,
  * every batch of `sub` inside it at a constant step. Fills *at. */
 bool tf_view_subview(const tf_view *parent, const tf_view *sub, tf_offset *at);
-/* True when writing `w` overwrites every element of `v`. */
-bool tf_view_covers(const tf_view *w, const tf_view *v);
+/* tf_view_covers past its first test. */
+bool tf_view_covers_general(const tf_view *w, const tf_view *v);
+/* True when writing `w` overwrites every element of `v`. Inline up to the
+ * same view again (a buffer rewritten whole, as each new transpose into it
+ * does), which needs no arithmetic. */
+static inline bool tf_view_covers(const tf_view *w, const tf_view *v)
+{
+    if (w->addr == v->addr && w->elem == v->elem && w->rows == v->rows && w->cols == v->cols && w->ld == v->ld &&
+        w->batch == v->batch && (w->batch == 1 || w->stride == v->stride))
+        return true;
+    return tf_view_covers_general(w, v);
+}
 uint64_t tf_view_bytes(const tf_view *v); /* bytes of the elements themselves */
 
 #endif

@@ -115,6 +115,7 @@ static tf_transpose_desc geam_desc(const geam_kind *k, const geam_args *a, const
         .alpha = pl_scalar_scale(k->t, p->a_src ? alpha : beta, p->host),
         .stream = p->stream, .ctx = (uint64_t)(p->device + 1),
         .handle = TF_ADDR(a->handle),
+        .static_strings = true, /* the kinds' names: string literals */
     };
 }
 
@@ -275,7 +276,7 @@ static cublasStatus_t geam_producer(const geam_kind *k, const geam_args *a, geam
     geam_call_ctx ctx = { k, a, p, alpha, beta };
     pl_producer pr = { .desc = &d, .refuse = p->refuse, .no_replay = TF_R_replay_alloc,
                        .make_replay = geam_make_replay, .access = geam_refused_access, .invoke = geam_invoke,
-                       .ctx = &ctx };
+                       .ctx = &ctx, .replay_only_allocates = true };
     return (cublasStatus_t)pl_produce(&pr);
 }
 

@@ -42,9 +42,12 @@ static void add_operand(gemm_desc *d, const char *role, tf_view v, cublasOperati
     d->is_b[i] = is_b;
 }
 
-static void describe_matmul(gemm_desc *d, const gemm_args *a)
+/* The sizes of the types of A, B and C (0: unknown), looked up once. */
+typedef struct gemm_sizes { uint32_t a, b, c; } gemm_sizes;
+
+static void describe_matmul(gemm_desc *d, const gemm_args *a, gemm_sizes sz)
 {
-    uint32_t ea = pl_cuda_dtype_size(a->at), eb = pl_cuda_dtype_size(a->bt), ec = pl_cuda_dtype_size(a->ct);
+    uint32_t ea = sz.a, eb = sz.b, ec = sz.c;
     d->known = ea && eb && ec && d->stype != TF_S_NONE;
     if (a->k > 0) {
         bool na = a->ta == CUBLAS_OP_N, nb = a->tb == CUBLAS_OP_N;
@@ -59,9 +62,9 @@ static void describe_matmul(gemm_desc *d, const gemm_args *a)
     d->g.k = a->k;
 }
 
-static void describe_matvec(gemm_desc *d, const gemm_args *a)
+static void describe_matvec(gemm_desc *d, const gemm_args *a, gemm_sizes sz)
 {
-    uint32_t e = pl_cuda_dtype_size(a->at);
+    uint32_t e = sz.a;
     bool n = a->ta == CUBLAS_OP_N;
     int64_t xlen = n ? a->n : a->m, ylen = n ? a->m : a->n;
     d->known = e != 0;
@@ -81,14 +84,18 @@ static void gemm_describe(const gemm_kind *k, const gemm_args *a, gemm_desc *d)
     d->stype = k->stype != TF_S_NONE ? k->stype : pl_compute_stype(a->compute, a->ct);
     bool host = pl_cublas_host_pointers(a->handle);
     tf_gemm_init(&d->g, k->api, pl_cublas_stream(a->handle));
-    d->g.dtype = pl_cuda_dtype_name(a->at);
-    d->g.complex_type = pl_cuda_dtype_complex(a->ct);
+    /* Each type's entry read once (stores to d between reads kept the
+     * compiler from reusing them). */
+    const pl_dtype_info *ta = pl_dtype(a->at), *tb = pl_dtype(a->bt), *tc = pl_dtype(a->ct);
+    gemm_sizes sz = { ta ? ta->size : 0, tb ? tb->size : 0, tc ? tc->size : 0 };
+    d->g.dtype = ta ? ta->name : "unknown";
+    d->g.complex_type = tc && tc->complex;
     d->g.alpha_host = host && d->stype != TF_S_NONE && d->stype != TF_S_I32;
     d->matvec = k->shape == GEMM_MATVEC;
     if (d->matvec)
-        describe_matvec(d, a);
+        describe_matvec(d, a, sz);
     else
-        describe_matmul(d, a);
+        describe_matmul(d, a, sz);
     if (!host)
         pl_access_scalars(&d->g.acc, d->stype, a->alpha, a->beta);
     /* Unless beta is a known 0, the output is read as well. */

@@ -26,6 +26,9 @@ typedef struct pl_producer {
     tf_access (*access)(void *ctx);
     int (*invoke)(void *ctx);
     void *ctx;
+    /* make_replay fails only when memory runs out: in log mode, where the
+     * engine would release the replay unused, it is not made at all. */
+    bool replay_only_allocates;
 } pl_producer;
 
 /* A GEMM consumer. When the engine found records for its operands,
@@ -43,8 +46,14 @@ typedef struct pl_consumer {
 TF_HOOK_STEP int pl_produce(const pl_producer *p)
 {
     tf_reason refuse = p->refuse;
-    tf_replay rp = refuse ? (tf_replay){0} : p->make_replay(p->ctx);
-    if (!refuse && !rp.run)
+    /* The engine's mode is the one read from the environment; pl_mode_now
+     * is that or off. Read as log, the engine (if still there) is in log
+     * mode; read as log while it turns off, pl_lock finds no engine. Either
+     * way no replay is wanted. */
+    bool unused = p->replay_only_allocates &&
+                  atomic_load_explicit(&pl_mode_now, memory_order_relaxed) == TF_MODE_LOG;
+    tf_replay rp = refuse || unused ? (tf_replay){0} : p->make_replay(p->ctx);
+    if (!refuse && !unused && !rp.run)
         refuse = p->no_replay;
     tf_access extra; /* only a refused producer needs it */
     if (refuse)
@@ -52,7 +61,10 @@ TF_HOOK_STEP int pl_produce(const pl_producer *p)
     tf_engine *e = pl_lock();
     if (refuse && e)
         tf_access_begin(e, &extra);
-    bool deferred = e && tf_transpose_begin(e, p->desc, rp, TF_WHY_KEY(refuse));
+    tf_why why; /* only a refused producer needs it */
+    if (refuse)
+        why = TF_WHY_KEY(refuse);
+    bool deferred = e && tf_transpose_begin_ref(e, p->desc, &rp, refuse ? &why : NULL);
     if (!e && rp.release)
         rp.release(rp.arg);
     pl_unlock(e);

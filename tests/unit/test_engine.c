@@ -239,6 +239,25 @@ static void test_producer_refusals(void **state)
     fixture_free(f);
 }
 
+/* The same transpose again and again: whether its buffers lie in device
+ * memory follows the allocations as they shrink, grow and go. */
+static void test_producer_follows_allocations(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r = {0};
+    assert_true(defer(f, &r, std_desc()));
+    tf_alloc(f->e, DEV_BASE, 0x1000, TF_MEM_DEVICE); /* reused without a free: now ends before DST */
+    assert_false(defer(f, &r, std_desc()));
+    assert_int_equal(log_count(f, "\"key\":\"memory\"", NULL), 1);
+    tf_alloc(f->e, DEV_BASE, DEV_SIZE, TF_MEM_DEVICE);
+    assert_true(defer(f, &r, std_desc()));
+    free_ok(f->e, DEV_BASE, 7);
+    assert_false(defer(f, &r, std_desc()));
+    assert_int_equal(log_count(f, "\"key\":\"memory\"", NULL), 2);
+    fixture_free(f);
+}
+
 /* By default only a scale of exactly 1 is deferred: -1 and 2^k change the
  * sign of zero results or overflow; they run as written. */
 static void test_scale_exact_by_default(void **state)
@@ -531,6 +550,7 @@ int main(void)
         cmocka_unit_test(test_two_folds_then_free),      cmocka_unit_test(test_readback_materializes_once),
         cmocka_unit_test(test_effect_table),             cmocka_unit_test(test_frees),
         cmocka_unit_test(test_producer_refusals),
+        cmocka_unit_test(test_producer_follows_allocations),
         cmocka_unit_test(test_scale_exact_by_default),
         cmocka_unit_test(test_scale_folds_into_alpha),
         cmocka_unit_test(test_log_mode_threads_keep_their_shadows),
