@@ -274,3 +274,22 @@ void *lt_clone(lt_kind kind, const void *d)
         lt_build(kind, &a, &copy);
     return copy;
 }
+
+bool lt_attr_is_pointer(int32_t id)
+{
+    switch (id) {
+    case CUBLASLT_MATMUL_DESC_BIAS_POINTER:
+    case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER:
+    case CUBLASLT_MATMUL_DESC_A_SCALE_POINTER:
+    case CUBLASLT_MATMUL_DESC_B_SCALE_POINTER:
+    case CUBLASLT_MATMUL_DESC_C_SCALE_POINTER:
+    case CUBLASLT_MATMUL_DESC_D_SCALE_POINTER:
+    case CUBLASLT_MATMUL_DESC_AMAX_D_POINTER:
+    case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_SCALE_POINTER:
+    case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_AMAX_POINTER:
+    case CUBLASLT_MATMUL_DESC_D_OUT_SCALE_POINTER:
+        return true;
+    default:
+        return false;
+    }
+}

@@ -37,6 +37,10 @@ void lt_attrs_clear(lt_attrs *s);
 /* Records (or replaces) one attribute; marks the set opaque when it does
  * not fit. */
 void lt_attrs_set(lt_attrs *s, int32_t id, const void *buf, size_t size);
+/* Whether a matmul descriptor attribute holds a device pointer (an
+ * epilogue or FP8 scale/amax pointer): the fold cache keys on its
+ * alignment, the snapshot notes whether any is set. */
+bool lt_attr_is_pointer(int32_t id);
 /* Typed reads of one attribute; `dflt` when stored with another size. */
 int64_t lt_attr_int(const lt_attr *a, int64_t dflt);
 uint64_t lt_attr_u64(const lt_attr *a, uint64_t dflt);

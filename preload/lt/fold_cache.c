@@ -25,32 +25,13 @@ const void *lt_fold_ptr(const lt_matmul_call *c, const lt_fold *f, int i)
     return i < 2 && f->folded[i] ? f->ptr[i] : c->ptr[i];
 }
 
-static bool pointer_attr(int32_t id)
-{
-    switch (id) {
-    case CUBLASLT_MATMUL_DESC_BIAS_POINTER:
-    case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER:
-    case CUBLASLT_MATMUL_DESC_A_SCALE_POINTER:
-    case CUBLASLT_MATMUL_DESC_B_SCALE_POINTER:
-    case CUBLASLT_MATMUL_DESC_C_SCALE_POINTER:
-    case CUBLASLT_MATMUL_DESC_D_SCALE_POINTER:
-    case CUBLASLT_MATMUL_DESC_AMAX_D_POINTER:
-    case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_SCALE_POINTER:
-    case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_AMAX_POINTER:
-    case CUBLASLT_MATMUL_DESC_D_OUT_SCALE_POINTER:
-        return true;
-    default:
-        return false;
-    }
-}
-
 static unsigned char *put_attrs(unsigned char *at, const lt_attrs *a, bool desc)
 {
     size_t n = a->n * sizeof a->a[0];
     memcpy(at, a->a, n);
     for (uint32_t i = 0; desc && i < a->n; i++) {
         lt_attr *x = (lt_attr *)(void *)(at + i * sizeof a->a[0]);
-        if (!pointer_attr(x->id) || x->size != sizeof(uint64_t))
+        if (!lt_attr_is_pointer(x->id) || x->size != sizeof(uint64_t))
             continue;
         uint64_t p, cls;
         memcpy(&p, x->v, sizeof p);

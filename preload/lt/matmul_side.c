@@ -110,21 +110,7 @@ static void fp8_access(const lt_matmul_shadow *s, tf_access *acc)
 
 bool lt_matmul_side_pointer(const lt_attr *a)
 {
-    switch (a->id) {
-    case CUBLASLT_MATMUL_DESC_BIAS_POINTER:
-    case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER:
-    case CUBLASLT_MATMUL_DESC_A_SCALE_POINTER:
-    case CUBLASLT_MATMUL_DESC_B_SCALE_POINTER:
-    case CUBLASLT_MATMUL_DESC_C_SCALE_POINTER:
-    case CUBLASLT_MATMUL_DESC_D_SCALE_POINTER:
-    case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_SCALE_POINTER:
-    case CUBLASLT_MATMUL_DESC_D_OUT_SCALE_POINTER:
-    case CUBLASLT_MATMUL_DESC_AMAX_D_POINTER:
-    case CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_AMAX_POINTER:
-        return lt_attr_u64(a, 0) != 0;
-    default:
-        return false;
-    }
+    return lt_attr_is_pointer(a->id) && lt_attr_u64(a, 0) != 0;
 }
 
 /* Alpha and beta behind device pointers: one scalar each, or vectors of
