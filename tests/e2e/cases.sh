@@ -67,6 +67,16 @@ case_geam_readback() { # exactly one replay, after the GEMM, before the copy
     expect_events log materialize 1
 }
 
+case_geam_signed_zero() { # a plain transpose copies -0 as -0 (in the stand-in too), folded or not
+    run_all geam signed_zero
+    check "base: every negative zero transposed" 1 "$(grep -cE '^negative zeros: W ([1-9][0-9]*), Wt \1$' "$CASE_DIR/base.out")"
+    local m
+    for m in $FOLD_MODES; do
+        expect_events "$m" fold 1
+        expect_events "$m" materialize 1 '.trigger | test("Memcpy")'
+    done
+}
+
 case_geam_src_overwrite() { # W rewritten by cudaMemcpy: replayed right before the write
     run_all geam src_overwrite
     materialized cublasSgeam 1 "cublasSgeam $MEMCPY"

@@ -8,6 +8,8 @@
 #include "common.h"
 #include "kernels.cuh"
 
+#include <math.h>
+
 static cublasHandle_t H;
 static const float ONE = 1.0f, ZERO = 0.0f;
 enum { R = 24, C = 16 };
@@ -163,6 +165,26 @@ static int real_cases(const char *name, float *w)
         CKB(cublasSgemm_64(H, CUBLAS_OP_N, CUBLAS_OP_N, 10, R, C, &ONE, x1, 10, wt, C, &ZERO, y, 10));
         CK(cudaFree(wt));
         show("Y", y, 10 * R);
+    } else if (is(name, "signed_zero")) { // W's zeros are -0; Wt read by a GEMM, then copied back
+        float *h = (float *)malloc(R * C * sizeof(float));
+        CK(cudaMemcpy(h, w, R * C * sizeof(float), cudaMemcpyDeviceToHost));
+        int neg = 0;
+        for (int i = 0; i < R * C; i++)
+            if (h[i] == 0.0f) {
+                h[i] = -0.0f;
+                neg++;
+            }
+        CK(cudaMemcpy(w, h, R * C * sizeof(float), cudaMemcpyHostToDevice));
+        float *wt = transpose_s(w, 1.0f, C);
+        float *y1 = consume_b(wt);
+        CK(cudaMemcpy(h, wt, R * C * sizeof(float), cudaMemcpyDeviceToHost));
+        int kept = 0;
+        for (int i = 0; i < R * C; i++)
+            kept += h[i] == 0.0f && signbit(h[i]);
+        printf("negative zeros: W %d, Wt %d\n", neg, kept);
+        show("Y1", y1, 10 * R);
+        free(h);
+        CK(cudaFree(wt));
     } else if (is(name, "seed_f32")) { // the seed: t = W^T (W[N,K] row-major); Y = X[M,K] * t
         enum { M = 32, N = 64, K = 96 };
         float *wn = dev_f32(N * K, 11), *x = dev_f32(M * K, 12);
