@@ -1,9 +1,9 @@
 # The interposition layer: libtransfold.so, the library users preload.
 # One folder per hook family (driver/, runtime/, cublas/, lt/, aten/ ...),
-# the shared machinery they call (core/, streams/, launch/, learning/), and
-# tables/: the hook tables and how the real functions are found (see
-# docs/design.md for the map). Every .c one folder down is built, so a new
-# family is a new folder plus its table. Besides these, the unknown-work
+# the shared machinery they call (learning/, launch/, calls/, streams/,
+# core/), and tables/: the hook tables and how the real functions are found
+# (docs/design.md has the map). Every .c here and one folder down is built,
+# so a new family is a new folder plus its table. Besides these, the unknown-work
 # hooks of every cuBLAS entry point not modelled here are generated from the
 # installed cublas_api.h. Includes name the folder under preload/ or
 # analysis/: "core/state.h", "engine.h", "learn/learn.h".

@@ -6,8 +6,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "core/describe.h"
-#include "core/hook_steps.h"
+#include "calls/describe.h"
+#include "calls/hook_steps.h"
 #include "tables/hooks.h"
 #include "streams/replay.h"
 #include "core/state.h"

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "cublas/cublas_gemm.h"
-#include "core/gemm_verify.h"
-#include "core/hook_steps.h"
+#include "calls/gemm_verify.h"
+#include "calls/hook_steps.h"
 #include "core/state.h"
 
 static int64_t max1(int64_t v) { return v > 1 ? v : 1; }

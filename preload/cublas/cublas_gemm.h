@@ -2,7 +2,7 @@
  * exported hook packs its arguments into gemm_args and names its kind. */
 #ifndef TF_CUBLAS_GEMM_H
 #define TF_CUBLAS_GEMM_H
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "tables/hooks.h"
 
 typedef enum gemm_shape { GEMM_MATMUL, GEMM_MATVEC } gemm_shape;

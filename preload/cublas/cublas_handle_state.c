@@ -22,7 +22,7 @@
  * does) asks cuBLAS as before. */
 #include <stdatomic.h>
 
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "core/state.h"
 #include "tables/hooks.h"
 

@@ -2,7 +2,7 @@
  * pending records: pointer-array batched GEMMs (their operands are listed in
  * device memory we cannot read, so everything pending must exist first) and
  * handle destruction (a replay needs the handle). */
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "tables/hooks.h"
 #include "core/state.h"
 

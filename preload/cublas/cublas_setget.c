@@ -3,7 +3,7 @@
  * (Set) or read (Get), the host side a range read or written. Arguments
  * cuBLAS rejects (elemSize, inc or ld out of range) pass straight through:
  * nothing is copied then. */
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "tables/hooks.h"
 #include "core/state.h"
 

@@ -1,6 +1,6 @@
 /* Driver copies and sets, as accesses. */
-#include "core/access_hook.h"
-#include "core/describe.h"
+#include "calls/access_hook.h"
+#include "calls/describe.h"
 
 #define CU_HOOK(NAME, PARAMS, ARGS, DESCRIBE) TF_ACCESS_HOOK(CUresult, TF_MISSING_CUDA, NAME, PARAMS, ARGS, DESCRIBE)
 #define copy(api, stream, dst, src, n) pl_copy_access(api, stream, (uint64_t)(dst), TF_ADDR(src), n)

@@ -2,7 +2,7 @@
  * reaching the driver at depth 0 came from neither an intercepted library
  * call nor our own replay: it is the program's (or an uninstrumented
  * library's) own work. */
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "tables/hooks.h"
 #include "launch/launch.h"
 #include "launch/launch_entry.h"

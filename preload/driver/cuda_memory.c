@@ -1,6 +1,6 @@
 /* Driver allocations and frees: the provenance table, whichever route
  * (the program, or a runtime we did not intercept at its own level). */
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "tables/hooks.h"
 #include "core/state.h"
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "tables/hooks.h"
 #include "launch/launch.h"
 #include "launch/launch_internal.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "launch/launch_internal.h"
 #include "learn/learn.h"
 #include "learning/learn_rules.h"

@@ -9,8 +9,8 @@
 #include "lt/matmul.h"
 #include <string.h>
 
-#include "core/gemm_verify.h"
-#include "core/hook_steps.h"
+#include "calls/gemm_verify.h"
+#include "calls/hook_steps.h"
 #include "lt/fold_cache.h"
 #include "core/state.h"
 

@@ -4,7 +4,7 @@
 #include "lt/transform.h"
 #include <stdlib.h>
 
-#include "core/hook_steps.h"
+#include "calls/hook_steps.h"
 #include "lt/descriptors.h"
 #include "streams/replay.h"
 #include "core/state.h"

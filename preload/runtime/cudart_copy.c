@@ -2,8 +2,8 @@
  * they write (a copy over a whole pending destination drops it; a copy out
  * of one materialises it). Host-side addresses are described too: they lie
  * in no device allocation, so they cannot matter. */
-#include "core/access_hook.h"
-#include "core/describe.h"
+#include "calls/access_hook.h"
+#include "calls/describe.h"
 
 #define pitched(p, pitch, w, h) pl_pitched(TF_ADDR(p), pitch, w, h)
 

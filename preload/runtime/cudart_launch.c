@@ -1,5 +1,5 @@
 /* Runtime launch routes, and the registrations that name their kernels. */
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "tables/hooks.h"
 #include "launch/launch.h"
 #include "launch/launch_entry.h"

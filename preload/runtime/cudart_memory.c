@@ -1,7 +1,7 @@
 /* Runtime allocations and frees: the provenance table. Deferral is only
  * legal inside device memory we saw being allocated, so these are reported
  * whether or not anything is pending. */
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "tables/hooks.h"
 #include "core/state.h"
 

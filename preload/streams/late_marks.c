@@ -3,7 +3,7 @@
  * on the record's stream, queried (cudaEventQuery) until complete, waited
  * on by other streams (cudaStreamWaitEvent). Called with the engine locked
  * and the depth raised, so these calls are not seen as the program's. */
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "streams/events.h"
 #include "tables/hooks.h"
 #include "streams/late_marks.h"

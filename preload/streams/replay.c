@@ -1,6 +1,6 @@
 /* Ordering and device selection for replays of deferred producers. */
 #include "streams/replay.h"
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "streams/events.h"
 #include "tables/hooks.h"
 #include "core/state.h"

@@ -12,8 +12,8 @@
  *   joins, so that no GEMM folded onto them is captured and no replay of
  *   them lands in the graph. Streams that joined are remembered, and their
  *   records (captured ones) run before the capture ends. */
-#include "core/access_hook.h"
-#include "core/describe.h"
+#include "calls/access_hook.h"
+#include "calls/describe.h"
 #include "streams/stream_order.h"
 #include "streams/events.h"
 

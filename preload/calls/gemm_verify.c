@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/describe.h"
-#include "core/gemm_verify.h"
+#include "calls/describe.h"
+#include "calls/gemm_verify.h"
 #include "learn/learn.h"
 #include "tables/hooks.h"
 #include "streams/replay.h"

@@ -1,5 +1,5 @@
 /* See unknown_work.h. */
-#include "core/unknown_work.h"
+#include "calls/unknown_work.h"
 #include "core/state.h"
 
 void pl_unknown_begin(pl_unknown *u, const char *api, uint64_t stream, const void *const *ptrs, int n, bool indirect)

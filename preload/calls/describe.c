@@ -1,7 +1,7 @@
 /* Argument translation shared by the hooks. */
 #include <string.h>
 
-#include "core/describe.h"
+#include "calls/describe.h"
 #include "tables/hooks.h"
 #include "streams/replay.h"
 
