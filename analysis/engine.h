@@ -203,6 +203,9 @@ size_t tf_engine_pending(const tf_engine *e);
 
 /* Provenance of memory. */
 void tf_alloc(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind);
+/* The device or pool allocation holding addr, as a range; false when none
+ * (what an effect rule's reads= pointers reach). */
+bool tf_alloc_span(const tf_engine *e, uint64_t addr, tf_range *r);
 /* Around the real free, with no other engine call in between (the caller
  * holds its lock across the free, so the address cannot be reused
  * meanwhile): begin materialises records reading from the allocation; end,

@@ -36,8 +36,12 @@ static bool learn_step(pl_launch *l, const param_layout *p, const unsigned char 
     tf_engine *e = pl_lock();
     tf_learn_action a = e ? tf_learn_launch_begin(e, ll, &plan) : TF_LEARN_RUN;
     bool described = a == TF_LEARN_PRODUCE && tf_learn_describe(e, ll, &l->desc);
+    if (a == TF_LEARN_KNOWN) {
+        tf_access_init(&l->acc, l->name ? l->name : l->api, l->stream);
+        l->known = tf_learn_effect(e, ll, &l->acc);
+    }
     pl_unlock(e);
-    if (a != TF_LEARN_RUN)
+    if (a == TF_LEARN_PRODUCE || a == TF_LEARN_MEASURE)
         pl_learn_layout_note(l->fn, p->off, p->size, p->n);
     if (a == TF_LEARN_MEASURE)
         measure_and_judge(l, p, bytes, ll, &plan);

@@ -4,7 +4,7 @@
 // of divisor, multiplier, shift; uint32 byte strides[25][2]; dimension 0
 // fastest), then char *data[2] (out at closure byte 504, in at 512), then an
 // empty functor: 528 bytes. No rule: transfold must learn it.
-// Usage: learn_offset_calc STEPS [garbage]
+// Usage: learn_offset_calc STEPS [garbage|fresh]
 // Each step (cudaMallocAsync buffers; Wt 32 bytes into a larger one): Wt = W^T and P = V (a plain copy,
 // launched while Wt may be pending), both by the copy kernel; then
 // Y1 = X * Wt and Y2 = X * P^T (cublasSgemm); everything freed.
@@ -13,7 +13,7 @@
 // the output's block (the stack remembers earlier tensors) placed before the
 // data pointers; the kernel never reads them. The bytes repeat every third
 // step (a stack holds what the same calls left there), the stale pointers'
-// values do not.
+// values do not. "fresh": new bytes at every launch.
 #include "common.h"
 
 enum { R = 24, C = 16, M = 10, MAX_DIMS = 25 };
@@ -68,7 +68,7 @@ static int_divider divider(uint32_t d)
     return int_divider{d, (uint32_t)m1, shift};
 }
 
-static bool garbage;
+static bool garbage, fresh;
 static int step_now;
 
 // The closure as ATen builds it on its stack: slots beyond dims keep
@@ -79,7 +79,8 @@ static void copy(void *out, const void *in, int nd, const uint32_t *sizes, const
     copy_closure c;
     memset(&c, 0, sizeof c);
     if (garbage) {
-        rng = 88172645463325252ull + 7919u * (unsigned)(step_now % 3) + (nd == 1 ? 104729u : 0u);
+        if (!fresh)
+            rng = 88172645463325252ull + 7919u * (unsigned)(step_now % 3) + (nd == 1 ? 104729u : 0u);
         unsigned char *b = (unsigned char *)&c;
         for (size_t k = 0; k < offsetof(copy_closure, data); k++) b[k] = (unsigned char)next_rand();
         // stale pointers into the output's block, 8-aligned in the kernel's
@@ -131,7 +132,8 @@ static void show_y(const char *label, int step, const float *y, cudaStream_t s)
 int main(int argc, char **argv)
 {
     int steps = argc > 1 ? atoi(argv[1]) : 6;
-    garbage = argc > 2 && strcmp(argv[2], "garbage") == 0;
+    fresh = argc > 2 && strcmp(argv[2], "fresh") == 0;
+    garbage = fresh || (argc > 2 && strcmp(argv[2], "garbage") == 0);
     cudaStream_t s;
     cublasHandle_t h;
     CK(cudaStreamCreate(&s));
