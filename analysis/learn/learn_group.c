@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "learn_internal.h"
+#include "learn/learn_internal.h"
 
 #define FNV_PRIME 0x100000001b3ull
 
