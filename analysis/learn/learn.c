@@ -67,9 +67,73 @@ static void reject(tf_engine *e, learn_sig *s, tf_reason why)
     log_learn(e, s, "rejected", why);
 }
 
+static uint64_t slot(const tf_learn_launch *l, size_t off)
+{
+    uint64_t v = 0;
+    if (off + 8 <= l->len)
+        memcpy(&v, l->params + off, 8);
+    return v;
+}
+
+/* Scalars of the launch that could be a source's ld or batch stride (not
+ * its pointers, nor the bytes its group saw vary). */
+static int scalars(const learn_sig *s, const tf_learn_launch *l, const uint64_t *mask, int64_t *out, int cap)
+{
+    int n = 0;
+    for (size_t off = 0; off + 4 <= l->len && n < cap; off += 4) {
+        if (sig_is_ptr(mask, off) || sig_varies(s, off) || sig_varies(s, off + 3))
+            continue;
+        int32_t v;
+        memcpy(&v, l->params + off, 4);
+        bool dup = false;
+        for (int i = 0; i < n; i++)
+            dup |= out[i] == v;
+        if (v > 1 && !dup)
+            out[n++] = v;
+    }
+    return n;
+}
+
+/* The most bytes a source the proof may try spans (try_source: dense or
+ * a scalar's ld and batch stride). */
+static uint64_t source_span(const learn_sig *s, const tf_learn_launch *l, const uint64_t *mask)
+{
+    int64_t lds[16];
+    int n = scalars(s, l, mask, lds, 16);
+    const tf_view *v = &s->view;
+    int64_t ld = v->cols, stride = v->cols * v->rows;
+    for (int i = 0; i < n; i++) {
+        ld = lds[i] > ld ? lds[i] : ld;
+        stride = lds[i] > stride ? lds[i] : stride;
+    }
+    stride = ld * v->rows > stride ? ld * v->rows : stride;
+    return (uint64_t)(((v->batch - 1) * stride + (v->rows - 1) * ld + v->cols) * (int64_t)v->elem);
+}
+
+/* The other pointers' regions inside the output's allocation, kept from
+ * the sentinel fill, up to the output's view (a source overlapping it is
+ * refused anyway: fits()). */
+static void plan_keep(const learn_sig *s, const tf_learn_launch *l, const uint64_t *mask, const learn_seen *seen,
+                      tf_learn_plan *plan)
+{
+    tf_range out = plan->reach[plan->out];
+    tf_view v = s->view;
+    v.addr = slot(l, s->out_off) + (uint64_t)s->out_delta;
+    tf_range vf = tf_view_footprint(&v);
+    uint64_t span = source_span(s, l, mask);
+    for (int i = 0; i < seen->nptr; i++) {
+        uint64_t p = seen->ptr[i];
+        uint64_t end = p < vf.lo ? vf.lo : out.hi;
+        tf_range k = { p, p + span < end && p + span > p ? p + span : end };
+        if (seen->off[i] != s->out_off && p >= out.lo && p < out.hi && (p < vf.lo || p >= vf.hi))
+            plan->keep[plan->nkeep++] = k;
+    }
+}
+
 /* What the measurement snapshots: each pointer's allocation, once; the
  * output is where s's output slot points. */
-static tf_reason plan_for(tf_engine *e, const learn_sig *s, const learn_seen *seen, tf_learn_plan *plan)
+static tf_reason plan_for(tf_engine *e, const learn_sig *s, const tf_learn_launch *l, const learn_seen *seen,
+                          tf_learn_plan *plan)
 {
     uint64_t total = 0;
     *plan = (tf_learn_plan){ .sig = s->hash, .out = -1 };
@@ -92,6 +156,9 @@ static tf_reason plan_for(tf_engine *e, const learn_sig *s, const learn_seen *se
         return TF_R_learn_output_moved;
     if (total > e->learn->knobs.max_bytes)
         return TF_R_learn_cap_bytes;
+    uint64_t mask[LEARN_MASK_WORDS];
+    sig_ptr_mask(e->learn, l, mask);
+    plan_keep(s, l, mask, seen, plan);
     return TF_R_NONE;
 }
 
@@ -103,7 +170,7 @@ static tf_learn_action bootstrap(tf_engine *e, const tf_learn_launch *l, learn_s
     learn_seen seen;
     sig_ptr_mask(e->learn, l, mask);
     learn_sig *g = group_for_bootstrap(e, l, mask);
-    if (!g || !sig_seen(l, mask, g, &seen) || plan_for(e, g, &seen, plan))
+    if (!g || !sig_seen(l, mask, g, &seen) || plan_for(e, g, l, &seen, plan))
         return TF_LEARN_RUN;
     plan->boot = own->hash;
     return TF_LEARN_MEASURE;
@@ -130,7 +197,7 @@ tf_learn_action tf_learn_launch_begin(tf_engine *e, const tf_learn_launch *l, tf
         return bootstrap(e, l, s, plan);
     if (s->state != SIG_CANDIDATE)
         return TF_LEARN_RUN;
-    tf_reason why = plan_for(e, s, &seen, plan);
+    tf_reason why = plan_for(e, s, l, &seen, plan);
     if (why) {
         reject(e, s, why);
         return TF_LEARN_RUN;
@@ -242,32 +309,6 @@ void learn_gemm(tf_engine *e, const tf_gemm *g)
         learn_operands(e, g);
 }
 
-static uint64_t slot(const tf_learn_launch *l, size_t off)
-{
-    uint64_t v = 0;
-    if (off + 8 <= l->len)
-        memcpy(&v, l->params + off, 8);
-    return v;
-}
-
-/* Scalars of the launch that could be a source's ld or batch stride (not
- * its pointers, nor the bytes its group saw vary). */
-static int scalars(const learn_sig *s, const tf_learn_launch *l, const uint64_t *mask, int64_t *out, int cap)
-{
-    int n = 0;
-    for (size_t off = 0; off + 4 <= l->len && n < cap; off += 4) {
-        if (sig_is_ptr(mask, off) || sig_varies(s, off) || sig_varies(s, off + 3))
-            continue;
-        int32_t v;
-        memcpy(&v, l->params + off, 4);
-        bool dup = false;
-        for (int i = 0; i < n; i++)
-            dup |= out[i] == v;
-        if (v > 1 && !dup)
-            out[n++] = v;
-    }
-    return n;
-}
 
 /* The proof's findings must agree across measurements and name exactly two
  * buffers: a third one the kernel reaches could steer what it writes. */
@@ -318,7 +359,7 @@ void tf_learn_measured(tf_engine *e, const tf_learn_launch *l, const tf_learn_pl
     tf_view view = s->view, src;
     view.addr = slot(l, s->out_off) + (uint64_t)s->out_delta;
     tf_proof_in in = { plan->reach, plan->nreach, plan->out, o, view, seen.ptr, seen.nptr, lds,
-                       scalars(s, l, mask, lds, 16) };
+                       scalars(s, l, mask, lds, 16), plan->keep, plan->nkeep };
     int t = -1;
     tf_reason why = tf_learn_prove(&in, &src, &t);
     bool footprint = (!why || why == TF_R_learn_not_transpose) && plan->nreach <= 2;

@@ -61,6 +61,12 @@ typedef enum tf_learn_action { TF_LEARN_RUN, TF_LEARN_MEASURE, TF_LEARN_PRODUCE,
  * and which of them the GEMM read (the output). */
 typedef struct tf_learn_plan {
     uint64_t sig;                 /* the signature's id */
+    /* Inside the output's allocation, where the other pointers' regions
+     * may lie (a caching allocator's segment holds the source too): kept
+     * as they are, not filled with the sentinel, so the kernel reads its
+     * real input; a byte there is written when it differs from before. */
+    tf_range keep[TF_LEARN_MAX_PTRS];
+    int nkeep;
     uint64_t boot;                /* non-zero: the launch's own signature, measured against group `sig` */
     tf_range reach[TF_LEARN_MAX_PTRS];
     int nreach, out;
@@ -138,6 +144,8 @@ typedef struct tf_proof_in {
     int nptrs;
     const int64_t *lds;           /* candidate source lds/strides from the scalar parameters */
     int nlds;
+    const tf_range *keep;         /* the plan's kept ranges (absolute) */
+    int nkeep;
 } tf_proof_in;
 /* Why the observation proves no transpose (TF_R_NONE: it proves one). */
 tf_reason tf_learn_prove(const tf_proof_in *in, tf_view *src, int *src_ptr);

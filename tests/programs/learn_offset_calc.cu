@@ -5,7 +5,7 @@
 // fastest), then char *data[2] (out at closure byte 504, in at 512), then an
 // empty functor: 528 bytes. No rule: transfold must learn it.
 // Usage: learn_offset_calc STEPS [garbage|fresh]
-// Each step (cudaMallocAsync buffers; Wt 32 bytes into a larger one): Wt = W^T and P = V (a plain copy,
+// Each step (cudaMallocAsync buffers; W and Wt in one): Wt = W^T and P = V (a plain copy,
 // launched while Wt may be pending), both by the copy kernel; then
 // Y1 = X * Wt and Y2 = X * P^T (cublasSgemm); everything freed.
 // "garbage": the slots beyond dims hold bytes that change from launch to
@@ -142,9 +142,11 @@ int main(int argc, char **argv)
     const uint32_t F = sizeof(float);
     for (int step = 0; step < steps; step++) {
         step_now = step;
-        float *w = (float *)alloc(R * C * F, s), *v = (float *)alloc(R * C * F, s), *x = (float *)alloc(M * C * F, s);
-        // Wt lies inside a larger block, as a caching allocator's tensors do
-        float *seg = (float *)alloc(R * C * F + 64, s), *wt = seg + 8;
+        // W and Wt are carved out of one block, as PyTorch's caching
+        // allocator carves its tensors out of one segment: W at its start,
+        // Wt 32 bytes after W's end
+        float *seg = (float *)alloc(2 * R * C * F + 64, s), *w = seg, *wt = seg + R * C + 8;
+        float *v = (float *)alloc(R * C * F, s), *x = (float *)alloc(M * C * F, s);
         float *p = (float *)alloc(R * C * F, s);
         float *y1 = (float *)alloc(M * R * F, s), *y2 = (float *)alloc(M * R * F, s);
         upload(w, R * C, 1 + step, s);
@@ -162,7 +164,7 @@ int main(int argc, char **argv)
         CKB(cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, R, M, C, &ONE, p, C, x, C, &ZERO, y2, R));
         show_y("Y1", step, y1, s);
         show_y("Y2", step, y2, s);
-        float *bufs[] = {seg, p, y1, y2, w, v, x}; // the transpose dies before its source
+        float *bufs[] = {seg, p, y1, y2, v, x}; // W and Wt die together
         for (float *b : bufs) CK(cudaFreeAsync(b, s));
     }
     CK(cudaStreamSynchronize(s));

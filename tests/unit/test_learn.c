@@ -61,7 +61,7 @@ static tf_reason prove(world *w, tf_view *src)
 {
     uint64_t ptrs[2] = { OUT_BASE, SRC_BASE };
     int64_t lds[1] = { scalar_ld };
-    tf_proof_in in = { w->reach, 2, 1, &w->obs, { OUT_BASE, 4, R, C, R, 1, R * C }, ptrs, 2, lds, 1 };
+    tf_proof_in in = { w->reach, 2, 1, &w->obs, { OUT_BASE, 4, R, C, R, 1, R * C }, ptrs, 2, lds, 1, NULL, 0 };
     int t = -1;
     return tf_learn_prove(&in, src, &t);
 }
