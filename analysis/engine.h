@@ -54,6 +54,10 @@ typedef struct tf_config {
     bool verify;
     tf_sync_ops sync;
     tf_scales scales;
+    /* Output-side folding (TRANSFOLD_OUTPUT_FOLD=1): GEMMs are deferred
+     * until their output's first reader; a transpose of the whole output
+     * makes the GEMM write it transposed instead (gemm_defer.c). */
+    bool output_fold;
 } tf_config;
 
 /* A scale factor; `host` is false when the value lives in device memory and
@@ -71,6 +75,10 @@ typedef struct tf_replay {
     /* Optional (verify mode): issue the same producer, writing into the
      * scratch destination `dst` (laid out like the original) instead. */
     int (*run_to)(void *arg, uint64_t dst, uint64_t stream);
+    /* Optional (a deferred GEMM): issue it with operands swapped and op
+     * flags flipped, writing its output transposed at `dst` (leading
+     * dimension ld) on `stream`, (AB)^T = B^T A^T; non-zero when it cannot. */
+    int (*run_transposed)(void *arg, uint64_t dst, int64_t ld, uint64_t stream);
 } tf_replay;
 
 /* A recognised transpose: dst(i,j) = alpha * op(src(j,i)) for every batch. */
@@ -87,6 +95,9 @@ typedef struct tf_transpose_desc {
      * (literals, static tables): a record keeps the pointers instead of
      * copying the strings. */
     bool static_strings;
+    /* A deferred GEMM (gemm_defer.c), not a transpose: dst is its output,
+     * src a range spanning its operands; never folded onto. */
+    bool gemm;
 } tf_transpose_desc;
 
 /* Everything a call reads and writes that is not a foldable GEMM operand.
@@ -240,6 +251,12 @@ bool tf_transpose_end_needed(bool ok);
 void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan);
 void tf_gemm_fallback(tf_engine *e, const tf_gemm *g, tf_plan *plan, tf_reason why);
 void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok);
+/* Output folding, after tf_gemm_end of a GEMM the hook did not run: the
+ * GEMM becomes a pending record owning `replay` (true), or the hook runs it
+ * now (false: not enabled, verify mode, log mode, a capture, an output that
+ * is read (beta not 0), batched, memory not the device's). `handle`: the
+ * library handle the replay needs. */
+bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_replay *replay);
 
 /* Forced materialisations. */
 void tf_materialize_all(tf_engine *e, uint64_t trigger_stream, tf_why reason);

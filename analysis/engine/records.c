@@ -117,7 +117,10 @@ void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const 
     int status = 0;
     if (e->cfg.mode == TF_MODE_FOLD && p->replay.run)
         status = p->replay.run(p->replay.arg, trigger_stream);
-    e->n.materialized++;
+    if (p->d.gemm) /* a deferred GEMM is no transpose: counted apart */
+        e->n.gemms_run++;
+    else
+        e->n.materialized++;
     if (status)
         e->n.replays_failed++;
     else if (e->cfg.mode == TF_MODE_FOLD && p->replay.run)
@@ -129,9 +132,13 @@ void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const 
 void rec_drop(tf_engine *e, tf_record *p, const tf_why *why)
 {
     p->state = REC_DROPPED;
-    e->n.never_run++;
-    e->n.bytes_saved += rec_bytes(p);
-    e->n.launches_saved++;
+    if (p->d.gemm) {
+        e->n.gemms_dropped++;
+    } else {
+        e->n.never_run++;
+        e->n.bytes_saved += rec_bytes(p);
+        e->n.launches_saved++;
+    }
     if (p->folds)
         late_note(e, p, false); /* folded GEMMs read the source after the transpose's place */
     log_drop(e, p, why);

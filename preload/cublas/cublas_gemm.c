@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cublas/cublas_gemm.h"
+#include "cublas/gemm_replay.h"
 #include "calls/gemm_verify.h"
 #include "calls/hook_steps.h"
 #include "core/state.h"
@@ -134,8 +135,14 @@ static void gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_plan *
 }
 
 /* Verify mode: the call as it would have run, reading replayed copies of
- * the records and writing a copy of the output. */
-typedef struct gemm_call { const gemm_kind *k; const gemm_args *a; const gemm_desc *d; } gemm_call;
+ * the records and writing a copy of the output. `defer`: output folding
+ * may defer it (then invoke only notes `skipped`). */
+typedef struct gemm_call {
+    const gemm_kind *k;
+    const gemm_args *a;
+    const gemm_desc *d;
+    bool defer, skipped;
+} gemm_call;
 
 static int gemm_unfolded(void *arg, const pl_relocation *r)
 {
@@ -174,15 +181,44 @@ static tf_reason gemm_folded(void *arg, const tf_plan *plan, int *st, bool *ran)
 
 static int gemm_invoke(void *arg)
 {
-    const gemm_call *c = arg;
+    gemm_call *c = arg;
+    if (c->defer) {
+        c->skipped = true;
+        return 0;
+    }
     return TF_PASS(c->k->invoke(c->a));
+}
+
+/* Output folding: a plain GEMM (host scalars, beta 0, one matrix) may wait
+ * for its output's first reader. */
+static bool may_defer(const gemm_kind *k, const gemm_args *a, const gemm_desc *d)
+{
+    return pl_env_now.output_fold && !pl_env_now.verify && k->shape == GEMM_MATMUL && a->batch == 1 &&
+           d->g.acc.nreads == 0 && d->g.alpha_host && !d->g.complex_type &&
+           atomic_load_explicit(&pl_mode_now, memory_order_relaxed) == TF_MODE_FOLD;
+}
+
+/* The GEMM the engine let wait (gemm_invoke skipped it): a pending record
+ * now, or run after all. */
+static int gemm_defer(const gemm_kind *k, const gemm_args *a, const gemm_desc *d)
+{
+    tf_replay rp = pl_gemm_replay_new(k, a, d->stype, d->g.acc.stream);
+    tf_engine *e = pl_lock();
+    bool deferred = e && rp.run && tf_gemm_defer(e, &d->g, (uint64_t)(uintptr_t)a->handle, &rp);
+    pl_unlock(e);
+    if (deferred)
+        return 0;
+    if (rp.release)
+        rp.release(rp.arg);
+    return TF_PASS(k->invoke(a));
 }
 
 static cublasStatus_t gemm_consume(const gemm_kind *k, const gemm_args *a, const gemm_desc *d)
 {
-    gemm_call c = { k, a, d };
+    gemm_call c = { k, a, d, may_defer(k, a, d), false };
     pl_consumer con = { .g = &d->g, .folded = gemm_folded, .invoke = gemm_invoke, .ctx = &c };
-    return (cublasStatus_t)pl_consume(&con);
+    int st = pl_consume(&con);
+    return (cublasStatus_t)(c.skipped ? gemm_defer(k, a, d) : st);
 }
 
 cublasStatus_t pl_gemm_hook(const gemm_kind *k, const gemm_args *a)
