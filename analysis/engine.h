@@ -96,8 +96,10 @@ typedef struct tf_transpose_desc {
      * copying the strings. */
     bool static_strings;
     /* A deferred GEMM (gemm_defer.c), not a transpose: dst is its output,
-     * src a range spanning its operands; never folded onto. */
+     * src a range spanning its operands (gemm_in: each one's footprint);
+     * never folded onto. */
     bool gemm;
+    tf_range gemm_in[2];
 } tf_transpose_desc;
 
 /* Everything a call reads and writes that is not a foldable GEMM operand.

@@ -55,13 +55,16 @@ bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_rep
     tf_range fa = tf_view_footprint(&g->in[0].v), fb = tf_view_footprint(&g->in[1].v), fc = tf_view_footprint(c);
     tf_range src = hull(fa, fb);
     const tf_alloc_entry *aa = alloc_find(e, fa), *ab = alloc_find(e, fb), *ac = alloc_find(e, fc);
-    if (tf_range_overlaps(src, fc) || !on_device(aa) || !on_device(ab) || !on_device(ac))
+    /* The span may take in C or other buffers lying between A and B: writes
+     * there run the GEMM too (more often than needed, never too late). */
+    if (tf_range_overlaps(fa, fc) || tf_range_overlaps(fb, fc) || !on_device(aa) || !on_device(ab) || !on_device(ac))
         return false;
     tf_transpose_desc d = {
         .producer = g->acc.api, .name = g->acc.api, .dtype = g->dtype ? g->dtype : "?",
         .src = { .addr = src.lo, .elem = 1, .rows = (int64_t)(src.hi - src.lo), .cols = 1,
                  .ld = (int64_t)(src.hi - src.lo), .batch = 1, .stride = (int64_t)(src.hi - src.lo) },
         .dst = *c, .alpha = { 1.0, 0.0, true }, .stream = g->acc.stream, .handle = handle, .gemm = true,
+        .gemm_in = { fa, fb },
     };
     const tf_range fp[2] = { src, fc }, alloc[2] = { hull(span_of(aa), span_of(ab)), span_of(ac) };
     tf_record *p = rec_create(e, &d, replay, fp, alloc);
@@ -90,7 +93,8 @@ static tf_record *gemm_for(tf_engine *e, const tf_transpose_desc *d, const tf_ra
     bool one = d->alpha.host && d->alpha.re == 1.0 && d->alpha.im == 0.0;
     bool shape = d->dst.elem == d->src.elem && d->dst.rows == d->src.cols && d->dst.cols == d->src.rows &&
                  d->dst.batch == 1 && tf_view_valid(&d->dst);
-    bool apart = !tf_range_overlaps(fp[1], p->src_fp) && !tf_range_overlaps(fp[1], p->dst_fp);
+    bool apart = !tf_range_overlaps(fp[1], p->d.gemm_in[0]) && !tf_range_overlaps(fp[1], p->d.gemm_in[1]) &&
+                 !tf_range_overlaps(fp[1], p->dst_fp);
     const tf_alloc_entry *a = alloc_find(e, fp[1]);
     if (!one || (d->conj && d->complex_type) || !shape || !apart || !on_device(a) || d->stream != p->d.stream)
         return NULL;
@@ -107,17 +111,21 @@ bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp
     if (!p)
         return false;
     /* The transposed GEMM writes d's destination: what that means to other
-     * records, as any write (the GEMM's own operands were checked apart). */
+     * records, as any write. Not to the GEMM itself: its operands and output
+     * were checked apart from it above, and the span its record is indexed
+     * by may take in more (so it leaves the index meanwhile). */
     tf_access w;
     tf_access_init(&w, d->producer, d->stream);
     tf_access_write(&w, d->dst);
     tf_kept covered;
+    itree_remove(&e->pend_src, &p->by_src);
     effects_before(e, &w, &covered);
-    if (!rec_find(e, p->id) || p->replay.run_transposed(p->replay.arg, d->dst.addr, d->dst.ld, d->stream)) {
-        /* it ran meanwhile (an effect) or cannot be issued so: as usual */
-        return false;
-    }
+    itree_insert(&e->pend_src, &p->by_src);
+    if (p->replay.run_transposed(p->replay.arg, d->dst.addr, d->dst.ld, d->stream))
+        return false; /* it cannot be issued so: as usual */
+    itree_remove(&e->pend_src, &p->by_src);
     effects_drop_kept(e, &w, &covered);
+    itree_insert(&e->pend_src, &p->by_src);
     e->n.output_folds++;
     e->n.launches_saved++;
     e->n.bytes_saved += 2 * tf_view_bytes(&d->dst);
