@@ -75,11 +75,13 @@ typedef struct tf_replay {
     /* Optional (verify mode): issue the same producer, writing into the
      * scratch destination `dst` (laid out like the original) instead. */
     int (*run_to)(void *arg, uint64_t dst, uint64_t stream);
-    /* Optional (a deferred GEMM): issue it with operands swapped and op
-     * flags flipped, writing its output transposed at `dst` (leading
-     * dimension ld) on `stream`, (AB)^T = B^T A^T; non-zero when it cannot. */
-    int (*run_transposed)(void *arg, uint64_t dst, int64_t ld, uint64_t stream);
 } tf_replay;
+
+/* A deferred GEMM's replay issued with operands swapped and op flags
+ * flipped, writing its output transposed at `dst` (leading dimension ld)
+ * on `stream`: (AB)^T = B^T A^T. Non-zero when it cannot. (Apart from
+ * tf_replay, which every producer copies.) */
+typedef int (*tf_run_transposed)(void *arg, uint64_t dst, int64_t ld, uint64_t stream);
 
 /* A recognised transpose: dst(i,j) = alpha * op(src(j,i)) for every batch. */
 typedef struct tf_transpose_desc {
@@ -95,11 +97,6 @@ typedef struct tf_transpose_desc {
      * (literals, static tables): a record keeps the pointers instead of
      * copying the strings. */
     bool static_strings;
-    /* A deferred GEMM (gemm_defer.c), not a transpose: dst is its output,
-     * src a range spanning its operands (gemm_in: each one's footprint);
-     * never folded onto. */
-    bool gemm;
-    tf_range gemm_in[2];
 } tf_transpose_desc;
 
 /* Everything a call reads and writes that is not a foldable GEMM operand.
@@ -258,7 +255,8 @@ void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok);
  * now (false: not enabled, verify mode, log mode, a capture, an output that
  * is read (beta not 0), batched, memory not the device's). `handle`: the
  * library handle the replay needs. */
-bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_replay *replay);
+bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_replay *replay,
+                   tf_run_transposed run_transposed);
 
 /* Forced materialisations. */
 void tf_materialize_all(tf_engine *e, uint64_t trigger_stream, tf_why reason);

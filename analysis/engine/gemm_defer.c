@@ -47,9 +47,10 @@ static bool deferrable(const tf_engine *e, const tf_gemm *g)
            !(e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, g->acc.stream));
 }
 
-bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_replay *replay)
+bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_replay *replay,
+                   tf_run_transposed run_transposed)
 {
-    if (!deferrable(e, g) || !replay->run || !replay->run_transposed)
+    if (!deferrable(e, g) || !replay->run || !run_transposed)
         return false;
     const tf_view *c = &g->acc.writes[0];
     tf_range fa = tf_view_footprint(&g->in[0].v), fb = tf_view_footprint(&g->in[1].v), fc = tf_view_footprint(c);
@@ -63,13 +64,16 @@ bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_rep
         .producer = g->acc.api, .name = g->acc.api, .dtype = g->dtype ? g->dtype : "?",
         .src = { .addr = src.lo, .elem = 1, .rows = (int64_t)(src.hi - src.lo), .cols = 1,
                  .ld = (int64_t)(src.hi - src.lo), .batch = 1, .stride = (int64_t)(src.hi - src.lo) },
-        .dst = *c, .alpha = { 1.0, 0.0, true }, .stream = g->acc.stream, .handle = handle, .gemm = true,
-        .gemm_in = { fa, fb },
+        .dst = *c, .alpha = { 1.0, 0.0, true }, .stream = g->acc.stream, .handle = handle,
     };
     const tf_range fp[2] = { src, fc }, alloc[2] = { hull(span_of(aa), span_of(ab)), span_of(ac) };
     tf_record *p = rec_create(e, &d, replay, fp, alloc);
     if (!p)
         return false;
+    p->gemm = true;
+    p->gemm_in[0] = fa;
+    p->gemm_in[1] = fb;
+    p->run_transposed = run_transposed;
     bound_grow(e, fp);
     e->n.gemms_deferred++;
     log_gemm_deferred(e, p, g);
@@ -88,12 +92,12 @@ static tf_record *gemm_for(tf_engine *e, const tf_transpose_desc *d, const tf_ra
 {
     tf_icursor at = ITREE_START;
     tf_record *p = bound_may_overlap(e->dst_bound, fp[0]) ? rec_next_dst(e, fp[0], &at) : NULL;
-    if (!p || !p->d.gemm || !same_view(&p->d.dst, &d->src) || !p->replay.run_transposed)
+    if (!p || !p->gemm || !same_view(&p->d.dst, &d->src) || !p->run_transposed)
         return NULL;
     bool one = d->alpha.host && d->alpha.re == 1.0 && d->alpha.im == 0.0;
     bool shape = d->dst.elem == d->src.elem && d->dst.rows == d->src.cols && d->dst.cols == d->src.rows &&
                  d->dst.batch == 1 && tf_view_valid(&d->dst);
-    bool apart = !tf_range_overlaps(fp[1], p->d.gemm_in[0]) && !tf_range_overlaps(fp[1], p->d.gemm_in[1]) &&
+    bool apart = !tf_range_overlaps(fp[1], p->gemm_in[0]) && !tf_range_overlaps(fp[1], p->gemm_in[1]) &&
                  !tf_range_overlaps(fp[1], p->dst_fp);
     const tf_alloc_entry *a = alloc_find(e, fp[1]);
     if (!one || (d->conj && d->complex_type) || !shape || !apart || !on_device(a) || d->stream != p->d.stream)
@@ -121,7 +125,7 @@ bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp
     itree_remove(&e->pend_src, &p->by_src);
     effects_before(e, &w, &covered);
     itree_insert(&e->pend_src, &p->by_src);
-    if (p->replay.run_transposed(p->replay.arg, d->dst.addr, d->dst.ld, d->stream))
+    if (p->run_transposed(p->replay.arg, d->dst.addr, d->dst.ld, d->stream))
         return false; /* it cannot be issued so: as usual */
     itree_remove(&e->pend_src, &p->by_src);
     effects_drop_kept(e, &w, &covered);

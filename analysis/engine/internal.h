@@ -29,6 +29,12 @@ typedef struct tf_record {
     tf_range src_fp, dst_fp;
     tf_range src_alloc, dst_alloc; /* the allocations holding them (args policy) */
     tf_replay replay;
+    /* A deferred GEMM (gemm_defer.c), not a transpose: d.dst is its output,
+     * d.src a range spanning its operands; never folded onto. Set only
+     * there: its operands, and its replay issued transposed. */
+    bool gemm;
+    tf_range gemm_in[2];
+    tf_run_transposed run_transposed;
     rec_state state;
     int folds;
     UT_hash_handle hh;

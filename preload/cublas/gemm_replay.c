@@ -65,7 +65,7 @@ static bool flipped(cublasOperation_t op, cublasOperation_t *out)
 }
 
 /* (op(A) op(B))^T = op(B)^T op(A)^T: B as the first operand, A second. */
-static int replay_run_transposed(void *arg, uint64_t dst, int64_t ld, uint64_t stream)
+int pl_gemm_replay_transposed(void *arg, uint64_t dst, int64_t ld, uint64_t stream)
 {
     const gemm_replay *r = arg;
     gemm_args b = r->a;
@@ -85,5 +85,5 @@ tf_replay pl_gemm_replay_new(const gemm_kind *k, const gemm_args *a, pl_stype t,
         return (tf_replay){0};
     *r = (gemm_replay){ .kind = k, .a = *a, .alpha = pl_scalar_load(t, a->alpha), .beta = pl_scalar_load(t, a->beta),
                         .stream = stream, .device = pl_current_device() };
-    return (tf_replay){ .run = replay_run, .release = free, .arg = r, .run_transposed = replay_run_transposed };
+    return (tf_replay){ .run = replay_run, .release = free, .arg = r };
 }
