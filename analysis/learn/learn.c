@@ -243,42 +243,38 @@ static void make_candidate(tf_engine *e, learn_sig *s, const tf_operand *op, uin
     log_learn(e, s, "candidate", TF_R_NONE);
 }
 
-/* Which of a launch's pointers into the allocation is the output's: the
- * one at the operand's address, else the nearest below it, else the
- * first. On a tie the last slot wins: a struct's stale bytes (a pointer
- * the stack kept from an earlier tensor at the same address) come before
- * its data pointers in the layouts seen (ATen's closures). -1: none. */
-static int out_slot(const learn_seen *w, const tf_alloc_entry *a, uint64_t addr)
+/* Which of a launch's pointers is the output's: the one at the operand's
+ * address, else the nearest below it by less than the operand's span (a
+ * view starting inside what the pointer's buffer would be). Nothing
+ * further: a caching allocator's segment holds other tensors too (another
+ * operand of the GEMM, say), and a launch pointing elsewhere in it is not
+ * their writer. On a tie the last slot wins: a struct's stale bytes (a
+ * pointer the stack kept from an earlier tensor at the same address) come
+ * before its data pointers in the layouts seen (ATen's closures). -1: none. */
+static int out_slot(const learn_seen *w, const tf_view *v)
 {
+    tf_range fp = tf_view_footprint(v);
     int best = -1;
     for (int i = 0; i < w->nptr; i++) {
         uint64_t p = w->ptr[i];
-        if (p < a->base || p >= a->base + a->size)
-            continue;
-        if (best < 0)
-            best = i;
-        else if (p <= addr && (w->ptr[best] > addr || p >= w->ptr[best]))
+        if (p <= v->addr && v->addr - p < fp.hi - fp.lo && (best < 0 || p >= w->ptr[best]))
             best = i;
     }
     return best;
 }
 
-/* The newest remembered launch pointing into the operand's allocation. */
-static void candidate_for(tf_engine *e, const tf_operand *op)
+/* The newest remembered launch with a pointer at the operand (its slot in
+ * *slot), or NULL; *known: the operand lies in an allocation transfold saw. */
+static learn_seen *writer_of(tf_engine *e, const tf_operand *op, int *slot, bool *known)
 {
     tf_learn *t = e->learn;
-    const tf_alloc_entry *a = alloc_find(e, tf_view_footprint(&op->v));
-    for (unsigned n = 0; a && n < LEARN_RING && n < t->ring_next; n++) {
+    *known = alloc_find(e, tf_view_footprint(&op->v)) != NULL;
+    for (unsigned n = 0; *known && n < LEARN_RING && n < t->ring_next; n++) {
         learn_seen *w = &t->ring[(t->ring_next - 1 - n) % LEARN_RING];
-        int i = out_slot(w, a, op->v.addr);
-        if (i < 0)
-            continue;
-        if (w->sig->state == SIG_SEEN)
-            make_candidate(e, w->sig, op, w->ptr[i], w->off[i]);
-        return;
+        if ((*slot = out_slot(w, &op->v)) >= 0)
+            return w;
     }
-    if (a && t->knobs.note_recent) /* its writer was not noted: look closer next time */
-        t->knobs.note_recent();
+    return NULL;
 }
 
 bool tf_learn_open(const tf_engine *e)
@@ -292,11 +288,29 @@ static bool note_would_act(const tf_learn *t)
     return t->knobs.note_recent && (!t->knobs.recent_unnoted || t->knobs.recent_unnoted());
 }
 
-/* Out of line, so that the test in learn_gemm saves no registers. */
+/* Out of line, so that the test in learn_gemm saves no registers. One
+ * launch that points at both operands wrote at most one of them: the one
+ * at its later slot is taken (a struct's stale pointers, to other tensors
+ * the stack remembers, come before its data pointers in ATen's closures). */
 static __attribute__((noinline)) void learn_operands(tf_engine *e, const tf_gemm *g)
 {
-    for (int i = 0; i < g->nin; i++)
-        candidate_for(e, &g->in[i]);
+    learn_seen *w[2] = { NULL, NULL };
+    int slot[2] = { -1, -1 };
+    bool known[2] = { false, false }, noted = false;
+    for (int i = 0; i < g->nin && i < 2; i++)
+        w[i] = writer_of(e, &g->in[i], &slot[i], &known[i]);
+    if (w[0] && w[0] == w[1]) {
+        int drop = w[0]->off[slot[0]] < w[1]->off[slot[1]] ? 0 : 1;
+        w[drop] = NULL, known[drop] = false;
+    }
+    for (int i = 0; i < g->nin && i < 2; i++) {
+        if (w[i] && w[i]->sig->state == SIG_SEEN)
+            make_candidate(e, w[i]->sig, &g->in[i], w[i]->ptr[slot[i]], w[i]->off[slot[i]]);
+        else if (!w[i] && known[i] && e->learn->knobs.note_recent && !noted) {
+            e->learn->knobs.note_recent(); /* its writer was not noted: look closer next time */
+            noted = true;
+        }
+    }
 }
 
 /* With no remembered launch unjudged, candidate_for makes no candidate

@@ -19,9 +19,22 @@ static void measure_and_judge(pl_launch *l, const param_layout *p, const unsigne
     tf_learn_obs o;
     unsigned char *store = NULL;
     memset(&o, 0, sizeof o);
+    /* The kernel may read what a pending record has not written yet (a
+     * deferred transpose's or GEMM's output) in the allocations it reaches:
+     * measured on that, its verdict would be about stale bytes. */
+    tf_access reach;
+    tf_access_init(&reach, l->name ? l->name : l->api, l->stream);
+    for (int k = 0; k < plan->nreach; k++)
+        tf_access_read(&reach, plan->reach[k]);
+    tf_engine *e = pl_lock();
+    if (e) {
+        tf_access_begin(e, &reach);
+        tf_access_end(e, &reach, true);
+    }
+    pl_unlock(e);
     learn_measure(l, p, bytes, plan, &o, &store);
     if (o.status >= 0) { /* negative: not measured this time (capture), no verdict */
-        tf_engine *e = pl_lock();
+        e = pl_lock();
         if (e)
             tf_learn_measured(e, ll, plan, &o);
         pl_unlock(e);
