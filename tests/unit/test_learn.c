@@ -481,6 +481,30 @@ static void test_output_slot_is_the_gemms(void **state)
     fixture_free(f);
 }
 
+/* A launch pointing at both operands of a GEMM (a stale pointer to one of
+ * them before its data pointer to the other) wrote the one at its later
+ * slot: the candidate's view is that operand's. (A GEMM reading both a
+ * copy's output and its input is paired wrong by this rule: the copy is
+ * then rejected, a missed fold, never a wrong one.) */
+static void test_both_operands_later_slot(void **state)
+{
+    (void)state;
+    fixture *f = learning(2, 8);
+    tf_learn_plan plan;
+    sparams p = { SRC_BASE, OUT_BASE, SRC_BASE + 64, R, C }; /* stale pointer at the other operand first */
+    tf_learn_launch l = { .fn = 0x9abd, .name = "s", .grid = { 1, 1, 1 }, .block = { 32, 1, 1 },
+                          .params = (const unsigned char *)&p, .len = sizeof p };
+    tf_learn_launch_begin(f->e, &l, &plan);
+    tf_gemm g = gemm_reading(SRC_BASE); /* A: the other operand */
+    g.nin = 2;
+    g.in[1] = (tf_operand){ .role = "B", .v = { OUT_BASE, 4, R, C, R, 1, R * C }, .op = TF_OP_N };
+    tf_plan gp;
+    tf_gemm_begin(f->e, &g, &gp);
+    assert_int_equal(tf_learn_launch_begin(f->e, &l, &plan), TF_LEARN_MEASURE);
+    assert_int_equal(plan.reach[plan.out].lo, OUT_BASE);
+    fixture_free(f);
+}
+
 /* A launch proven to write exactly the GEMM's view, but no transpose: its
  * later launches write that footprint and read what they point into. */
 static void test_effect_of_rejected(void **state)
@@ -528,7 +552,7 @@ int main(void)
         cmocka_unit_test(test_rejected_for_good),
         cmocka_unit_test(test_candidate_cap),     cmocka_unit_test(test_signature_cap),
         cmocka_unit_test(test_varying_bytes_masked), cmocka_unit_test(test_bootstrap_failure_judges_the_launch),
-        cmocka_unit_test(test_output_slot_is_the_gemms), cmocka_unit_test(test_effect_of_rejected),
+        cmocka_unit_test(test_output_slot_is_the_gemms), cmocka_unit_test(test_both_operands_later_slot), cmocka_unit_test(test_effect_of_rejected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
