@@ -54,6 +54,10 @@ typedef struct tf_config {
     bool verify;
     tf_sync_ops sync;
     tf_scales scales;
+    /* Output-side folding (TRANSFOLD_OUTPUT_FOLD=1): GEMMs are deferred
+     * until their output's first reader; a transpose of the whole output
+     * makes the GEMM write it transposed instead (gemm_defer.c). */
+    bool output_fold;
 } tf_config;
 
 /* A scale factor; `host` is false when the value lives in device memory and
@@ -72,6 +76,12 @@ typedef struct tf_replay {
      * scratch destination `dst` (laid out like the original) instead. */
     int (*run_to)(void *arg, uint64_t dst, uint64_t stream);
 } tf_replay;
+
+/* A deferred GEMM's replay issued with operands swapped and op flags
+ * flipped, writing its output transposed at `dst` (leading dimension ld)
+ * on `stream`: (AB)^T = B^T A^T. Non-zero when it cannot. (Apart from
+ * tf_replay, which every producer copies.) */
+typedef int (*tf_run_transposed)(void *arg, uint64_t dst, int64_t ld, uint64_t stream);
 
 /* A recognised transpose: dst(i,j) = alpha * op(src(j,i)) for every batch. */
 typedef struct tf_transpose_desc {
@@ -203,6 +213,9 @@ size_t tf_engine_pending(const tf_engine *e);
 
 /* Provenance of memory. */
 void tf_alloc(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind);
+/* The device or pool allocation holding addr, as a range; false when none
+ * (what an effect rule's reads= pointers reach). */
+bool tf_alloc_span(const tf_engine *e, uint64_t addr, tf_range *r);
 /* Around the real free, with no other engine call in between (the caller
  * holds its lock across the free, so the address cannot be reused
  * meanwhile): begin materialises records reading from the allocation; end,
@@ -237,6 +250,13 @@ bool tf_transpose_end_needed(bool ok);
 void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan);
 void tf_gemm_fallback(tf_engine *e, const tf_gemm *g, tf_plan *plan, tf_reason why);
 void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok);
+/* Output folding, after tf_gemm_end of a GEMM the hook did not run: the
+ * GEMM becomes a pending record owning `replay` (true), or the hook runs it
+ * now (false: not enabled, verify mode, log mode, a capture, an output that
+ * is read (beta not 0), batched, memory not the device's). `handle`: the
+ * library handle the replay needs. */
+bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_replay *replay,
+                   tf_run_transposed run_transposed);
 
 /* Forced materialisations. */
 void tf_materialize_all(tf_engine *e, uint64_t trigger_stream, tf_why reason);

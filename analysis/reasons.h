@@ -64,6 +64,7 @@
     /* materialize: the engine (operand_refused: cause is the refusal's key, its text the third %s) */          \
     X(operand_refused, "operand", "read by %s operand %s: %s")                                                    \
     X(dst_read, "access", "destination read by %s")                                                               \
+    X(gemm_output_read, "access", "deferred GEMM's output read by %s operand %s")                                 \
     X(src_overwritten, "access", "source overwritten by %s")                                                      \
     X(dst_partly_overwritten, "access", "destination partly overwritten by %s")                                   \
     X(src_freed, "free", "source freed by %s")                                                                    \

@@ -180,6 +180,15 @@ const tf_alloc_entry *alloc_find(const tf_engine *e, tf_range r)
     return NULL;
 }
 
+bool tf_alloc_span(const tf_engine *e, uint64_t addr, tf_range *r)
+{
+    const tf_alloc_entry *a = alloc_find(e, (tf_range){ addr, addr + 1 });
+    if (!a || (a->kind != TF_MEM_DEVICE && a->kind != TF_MEM_POOL))
+        return false;
+    *r = (tf_range){ a->base, a->base + a->size };
+    return true;
+}
+
 void alloc_release(tf_engine *e, tf_alloc_entry *a)
 {
     pool_give(&e->alloc_pool, a);

@@ -42,7 +42,14 @@ static bool refuse_operand(tf_engine *e, const tf_gemm *g, int i, operand_fit *f
     tf_record *p;
     fold_verdict v;
     bool ran = false;
-    while ((p = record_under(e, &g->in[i].v)) && !fold_operand(&p->d, &g->in[i], g, &v)) {
+    while ((p = record_under(e, &g->in[i].v)) &&
+           (__builtin_expect(p->gemm, 0) || !fold_operand(&p->d, &g->in[i], g, &v))) {
+        if (p->gemm) { /* a deferred GEMM's output: it runs first */
+            tf_why why = TF_WHY(gemm_output_read, .str = {g->acc.api, g->in[i].role});
+            rec_materialize(e, p, g->acc.stream, &why, g->acc.api);
+            ran = true;
+            continue;
+        }
         log_refuse_operand(e, p, g, i, &v.why);
         char text[128];
         const char *refusal = e->cfg.log ? tf_why_text(&v.why, text, sizeof text) : "";

@@ -29,6 +29,12 @@ typedef struct tf_record {
     tf_range src_fp, dst_fp;
     tf_range src_alloc, dst_alloc; /* the allocations holding them (args policy) */
     tf_replay replay;
+    /* A deferred GEMM (gemm_defer.c), not a transpose: d.dst is its output,
+     * d.src a range spanning its operands; never folded onto. Set only
+     * there: its operands, and its replay issued transposed. */
+    bool gemm;
+    tf_range gemm_in[2];
+    tf_run_transposed run_transposed;
     rec_state state;
     int folds;
     UT_hash_handle hh;
@@ -51,6 +57,7 @@ typedef struct tf_counts {
     uint64_t seen, deferred, never_run, materialized, refused, folded;
     uint64_t bytes_saved, launches_saved, fallbacks, verified, verify_mismatches, replays_failed;
     uint64_t learn_candidates, learn_trusted, learn_rejected;
+    uint64_t gemms_deferred, output_folds, gemms_run, gemms_dropped; /* gemm_defer.c */
     const char *reason_key[TF_MAX_REASONS];
     uint64_t reason_n[TF_MAX_REASONS];
 } tf_counts;
@@ -138,6 +145,12 @@ void rec_free_spares(tf_engine *e); /* every record's memory: after the last has
 void rec_init(tf_engine *e);  /* the pending table, with its anchor */
 void rec_fini(tf_engine *e);  /* after every record has left */
 tf_record *rec_find(tf_engine *e, uint64_t id); /* a pending record, or NULL */
+/* gemm_defer.c: a transpose of a deferred GEMM's whole output becomes that
+ * GEMM issued transposed into its destination (true: done, replay
+ * released); false: the ordinary path. */
+bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp[2], const tf_replay *replay);
+/* The engine's bounds take in a record just made (transpose.c). */
+void bound_grow(tf_engine *e, const tf_range fp[2]);
 /* Every pending record; the body may act on (and free) p. */
 #define REC_EACH_PENDING(e, p, tmp) \
     HASH_ITER(hh, (e)->pending, p, tmp) if ((p) != &(e)->pending_anchor)
@@ -187,6 +200,8 @@ void effects_drop_kept(tf_engine *e, const tf_access *a, const tf_kept *kept);
 
 /* log.c */
 void log_transpose(tf_engine *e, const tf_record *p);
+void log_gemm_deferred(tf_engine *e, const tf_record *p, const tf_gemm *g);
+void log_output_fold(tf_engine *e, const tf_record *gemm, const tf_transpose_desc *t);
 void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to);
 /* Reasons are formatted (tf_why_text) only when the log is open: nothing
  * else reads the text, and formatting is most of a drop's cost. */

@@ -83,6 +83,7 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, const tf_replay 
     p->replay = *r;
     p->state = REC_PENDING;
     p->folds = 0;
+    p->gemm = false;
     HASH_ADD(hh, e->pending, id, sizeof p->id, p);
     p->by_src.lo = p->src_fp.lo;
     p->by_src.hi = p->src_fp.hi;
@@ -117,7 +118,10 @@ void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const 
     int status = 0;
     if (e->cfg.mode == TF_MODE_FOLD && p->replay.run)
         status = p->replay.run(p->replay.arg, trigger_stream);
-    e->n.materialized++;
+    if (p->gemm) /* a deferred GEMM is no transpose: counted apart */
+        e->n.gemms_run++;
+    else
+        e->n.materialized++;
     if (status)
         e->n.replays_failed++;
     else if (e->cfg.mode == TF_MODE_FOLD && p->replay.run)
@@ -129,9 +133,13 @@ void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const 
 void rec_drop(tf_engine *e, tf_record *p, const tf_why *why)
 {
     p->state = REC_DROPPED;
-    e->n.never_run++;
-    e->n.bytes_saved += rec_bytes(p);
-    e->n.launches_saved++;
+    if (p->gemm) {
+        e->n.gemms_dropped++;
+    } else {
+        e->n.never_run++;
+        e->n.bytes_saved += rec_bytes(p);
+        e->n.launches_saved++;
+    }
     if (p->folds)
         late_note(e, p, false); /* folded GEMMs read the source after the transpose's place */
     log_drop(e, p, why);

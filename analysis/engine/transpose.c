@@ -99,7 +99,7 @@ static tf_range range_union(tf_range a, tf_range b)
 
 /* The engine's bounds (internal.h) take in the footprints of the record
  * just made: they alone when no other is pending. */
-static void bound_grow(tf_engine *e, const tf_range fp[2])
+void bound_grow(tf_engine *e, const tf_range fp[2])
 {
     bool only = e->npending == 1;
     e->src_bound = only ? fp[0] : range_union(e->src_bound, fp[0]);
@@ -128,6 +128,8 @@ bool tf_transpose_begin_ref(tf_engine *e, const tf_transpose_desc *d, const tf_r
     shadow_set(e, 0);
     if (e->late)
         late_order(e, &a);
+    if (!refuse && e->cfg.output_fold && e->npending && output_fold_try(e, d, fp, replay))
+        return true;
     tf_kept covered; /* nothing below runs a record or adds one before they are dropped */
     effects_before(e, &a, &covered);
     const tf_alloc_entry *at[2] = {NULL, NULL}; /* the allocations holding src and dst */

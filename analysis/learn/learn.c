@@ -33,6 +33,7 @@ void learn_free(tf_engine *e)
     if (!e->learn)
         return;
     sig_free_all(e->learn);
+    fam_free_all(e->learn);
     free(e->learn);
     e->learn = NULL;
 }
@@ -60,13 +61,79 @@ static void reject(tf_engine *e, learn_sig *s, tf_reason why)
 {
     if (s->state == SIG_CANDIDATE)
         e->learn->ncandidates--;
+    s->effect = false;
     set_state(e->learn, s, SIG_REJECTED);
     e->n.learn_rejected++;
     log_learn(e, s, "rejected", why);
 }
 
-/* What the measurement snapshots: each pointer's allocation, once. */
-static tf_reason plan_for(tf_engine *e, const learn_sig *s, const learn_seen *seen, tf_learn_plan *plan)
+static uint64_t slot(const tf_learn_launch *l, size_t off)
+{
+    uint64_t v = 0;
+    if (off + 8 <= l->len)
+        memcpy(&v, l->params + off, 8);
+    return v;
+}
+
+/* Scalars of the launch that could be a source's ld or batch stride (not
+ * its pointers, nor the bytes its group saw vary). */
+static int scalars(const learn_sig *s, const tf_learn_launch *l, const uint64_t *mask, int64_t *out, int cap)
+{
+    int n = 0;
+    for (size_t off = 0; off + 4 <= l->len && n < cap; off += 4) {
+        if (sig_is_ptr(mask, off) || sig_varies(s, off) || sig_varies(s, off + 3))
+            continue;
+        int32_t v;
+        memcpy(&v, l->params + off, 4);
+        bool dup = false;
+        for (int i = 0; i < n; i++)
+            dup |= out[i] == v;
+        if (v > 1 && !dup)
+            out[n++] = v;
+    }
+    return n;
+}
+
+/* The most bytes a source the proof may try spans (try_source: dense or
+ * a scalar's ld and batch stride). */
+static uint64_t source_span(const learn_sig *s, const tf_learn_launch *l, const uint64_t *mask)
+{
+    int64_t lds[16];
+    int n = scalars(s, l, mask, lds, 16);
+    const tf_view *v = &s->view;
+    int64_t ld = v->cols, stride = v->cols * v->rows;
+    for (int i = 0; i < n; i++) {
+        ld = lds[i] > ld ? lds[i] : ld;
+        stride = lds[i] > stride ? lds[i] : stride;
+    }
+    stride = ld * v->rows > stride ? ld * v->rows : stride;
+    return (uint64_t)(((v->batch - 1) * stride + (v->rows - 1) * ld + v->cols) * (int64_t)v->elem);
+}
+
+/* The other pointers' regions inside the output's allocation, kept from
+ * the sentinel fill, up to the output's view (a source overlapping it is
+ * refused anyway: fits()). */
+static void plan_keep(const learn_sig *s, const tf_learn_launch *l, const uint64_t *mask, const learn_seen *seen,
+                      tf_learn_plan *plan)
+{
+    tf_range out = plan->reach[plan->out];
+    tf_view v = s->view;
+    v.addr = slot(l, s->out_off) + (uint64_t)s->out_delta;
+    tf_range vf = tf_view_footprint(&v);
+    uint64_t span = source_span(s, l, mask);
+    for (int i = 0; i < seen->nptr; i++) {
+        uint64_t p = seen->ptr[i];
+        uint64_t end = p < vf.lo ? vf.lo : out.hi;
+        tf_range k = { p, p + span < end && p + span > p ? p + span : end };
+        if (seen->off[i] != s->out_off && p >= out.lo && p < out.hi && (p < vf.lo || p >= vf.hi))
+            plan->keep[plan->nkeep++] = k;
+    }
+}
+
+/* What the measurement snapshots: each pointer's allocation, once; the
+ * output is where s's output slot points. */
+static tf_reason plan_for(tf_engine *e, const learn_sig *s, const tf_learn_launch *l, const learn_seen *seen,
+                          tf_learn_plan *plan)
 {
     uint64_t total = 0;
     *plan = (tf_learn_plan){ .sig = s->hash, .out = -1 };
@@ -89,7 +156,24 @@ static tf_reason plan_for(tf_engine *e, const learn_sig *s, const learn_seen *se
         return TF_R_learn_output_moved;
     if (total > e->learn->knobs.max_bytes)
         return TF_R_learn_cap_bytes;
+    uint64_t mask[LEARN_MASK_WORDS];
+    sig_ptr_mask(e->learn, l, mask);
+    plan_keep(s, l, mask, seen, plan);
     return TF_R_NONE;
+}
+
+/* A launch whose own signature is unjudged, in a family with a candidate
+ * or trusted transpose: measured against that group (learn_group.c). */
+static tf_learn_action bootstrap(tf_engine *e, const tf_learn_launch *l, learn_sig *own, tf_learn_plan *plan)
+{
+    uint64_t mask[LEARN_MASK_WORDS];
+    learn_seen seen;
+    sig_ptr_mask(e->learn, l, mask);
+    learn_sig *g = group_for_bootstrap(e, l, mask);
+    if (!g || !sig_seen(l, mask, g, &seen) || plan_for(e, g, l, &seen, plan))
+        return TF_LEARN_RUN;
+    plan->boot = own->hash;
+    return TF_LEARN_MEASURE;
 }
 
 tf_learn_action tf_learn_launch_begin(tf_engine *e, const tf_learn_launch *l, tf_learn_plan *plan)
@@ -104,11 +188,16 @@ tf_learn_action tf_learn_launch_begin(tf_engine *e, const tf_learn_launch *l, tf
     open_refresh(t);
     s->last_use = ++t->clock;
     plan->sig = s->hash;
+    plan->boot = 0;
     if (s->state == SIG_TRUSTED)
         return TF_LEARN_PRODUCE;
+    if (s->state == SIG_REJECTED && s->effect)
+        return TF_LEARN_KNOWN;
+    if (s->state == SIG_SEEN && t->fams)
+        return bootstrap(e, l, s, plan);
     if (s->state != SIG_CANDIDATE)
         return TF_LEARN_RUN;
-    tf_reason why = plan_for(e, s, &seen, plan);
+    tf_reason why = plan_for(e, s, l, &seen, plan);
     if (why) {
         reject(e, s, why);
         return TF_LEARN_RUN;
@@ -147,29 +236,45 @@ static void make_candidate(tf_engine *e, learn_sig *s, const tf_operand *op, uin
     s->out_delta = (int64_t)(op->v.addr - ptr);
     s->view = op->v;
     s->view.addr = 0;
+    fam_add(e, s);
     s->last_use = t->clock;
     t->ncandidates++;
     e->n.learn_candidates++;
     log_learn(e, s, "candidate", TF_R_NONE);
 }
 
-/* The newest remembered launch pointing into the operand's allocation. */
-static void candidate_for(tf_engine *e, const tf_operand *op)
+/* Which of a launch's pointers is the output's: the one at the operand's
+ * address, else the nearest below it by less than the operand's span (a
+ * view starting inside what the pointer's buffer would be). Nothing
+ * further: a caching allocator's segment holds other tensors too (another
+ * operand of the GEMM, say), and a launch pointing elsewhere in it is not
+ * their writer. On a tie the last slot wins: a struct's stale bytes (a
+ * pointer the stack kept from an earlier tensor at the same address) come
+ * before its data pointers in the layouts seen (ATen's closures). -1: none. */
+static int out_slot(const learn_seen *w, const tf_view *v)
+{
+    tf_range fp = tf_view_footprint(v);
+    int best = -1;
+    for (int i = 0; i < w->nptr; i++) {
+        uint64_t p = w->ptr[i];
+        if (p <= v->addr && v->addr - p < fp.hi - fp.lo && (best < 0 || p >= w->ptr[best]))
+            best = i;
+    }
+    return best;
+}
+
+/* The newest remembered launch with a pointer at the operand (its slot in
+ * *slot), or NULL; *known: the operand lies in an allocation transfold saw. */
+static learn_seen *writer_of(tf_engine *e, const tf_operand *op, int *slot, bool *known)
 {
     tf_learn *t = e->learn;
-    const tf_alloc_entry *a = alloc_find(e, tf_view_footprint(&op->v));
-    for (unsigned n = 0; a && n < LEARN_RING && n < t->ring_next; n++) {
+    *known = alloc_find(e, tf_view_footprint(&op->v)) != NULL;
+    for (unsigned n = 0; *known && n < LEARN_RING && n < t->ring_next; n++) {
         learn_seen *w = &t->ring[(t->ring_next - 1 - n) % LEARN_RING];
-        for (int i = 0; i < w->nptr; i++) {
-            if (w->ptr[i] < a->base || w->ptr[i] >= a->base + a->size)
-                continue;
-            if (w->sig->state == SIG_SEEN)
-                make_candidate(e, w->sig, op, w->ptr[i], w->off[i]);
-            return;
-        }
+        if ((*slot = out_slot(w, &op->v)) >= 0)
+            return w;
     }
-    if (a && t->knobs.note_recent) /* its writer was not noted: look closer next time */
-        t->knobs.note_recent();
+    return NULL;
 }
 
 bool tf_learn_open(const tf_engine *e)
@@ -183,11 +288,29 @@ static bool note_would_act(const tf_learn *t)
     return t->knobs.note_recent && (!t->knobs.recent_unnoted || t->knobs.recent_unnoted());
 }
 
-/* Out of line, so that the test in learn_gemm saves no registers. */
+/* Out of line, so that the test in learn_gemm saves no registers. One
+ * launch that points at both operands wrote at most one of them: the one
+ * at its later slot is taken (a struct's stale pointers, to other tensors
+ * the stack remembers, come before its data pointers in ATen's closures). */
 static __attribute__((noinline)) void learn_operands(tf_engine *e, const tf_gemm *g)
 {
-    for (int i = 0; i < g->nin; i++)
-        candidate_for(e, &g->in[i]);
+    learn_seen *w[2] = { NULL, NULL };
+    int slot[2] = { -1, -1 };
+    bool known[2] = { false, false }, noted = false;
+    for (int i = 0; i < g->nin && i < 2; i++)
+        w[i] = writer_of(e, &g->in[i], &slot[i], &known[i]);
+    if (w[0] && w[0] == w[1]) {
+        int drop = w[0]->off[slot[0]] < w[1]->off[slot[1]] ? 0 : 1;
+        w[drop] = NULL, known[drop] = false;
+    }
+    for (int i = 0; i < g->nin && i < 2; i++) {
+        if (w[i] && w[i]->sig->state == SIG_SEEN)
+            make_candidate(e, w[i]->sig, &g->in[i], w[i]->ptr[slot[i]], w[i]->off[slot[i]]);
+        else if (!w[i] && known[i] && e->learn->knobs.note_recent && !noted) {
+            e->learn->knobs.note_recent(); /* its writer was not noted: look closer next time */
+            noted = true;
+        }
+    }
 }
 
 /* With no remembered launch unjudged, candidate_for makes no candidate
@@ -200,31 +323,6 @@ void learn_gemm(tf_engine *e, const tf_gemm *g)
         learn_operands(e, g);
 }
 
-static uint64_t slot(const tf_learn_launch *l, size_t off)
-{
-    uint64_t v = 0;
-    if (off + 8 <= l->len)
-        memcpy(&v, l->params + off, 8);
-    return v;
-}
-
-/* Scalars of the launch that could be a source's ld or batch stride. */
-static int scalars(const learn_sig *s, int64_t *out, int cap)
-{
-    int n = 0;
-    for (size_t off = 0; off + 4 <= s->len && n < cap; off += 4) {
-        if (s->mask[off / 512] >> (off / 8 % 64) & 1)
-            continue;
-        int32_t v;
-        memcpy(&v, s->bytes + off, 4);
-        bool dup = false;
-        for (int i = 0; i < n; i++)
-            dup |= out[i] == v;
-        if (v > 1 && !dup)
-            out[n++] = v;
-    }
-    return n;
-}
 
 /* The proof's findings must agree across measurements and name exactly two
  * buffers: a third one the kernel reaches could steer what it writes. */
@@ -240,28 +338,59 @@ static tf_reason accept(const learn_sig *s, const tf_learn_plan *plan, const tf_
     return TF_R_NONE;
 }
 
+/* A failed proof: the signature measured is rejected (for a bootstrap, the
+ * launch's own, not the group's), keeping the footprint as its effect
+ * when that much was proven of a launch that reaches at most two
+ * allocations, as a trusted transpose does: a pointer into a third one
+ * could steer it anywhere (a pointer stored in device memory), and an
+ * effect's reads are only the allocations its parameters reach. */
+static void measured_wrong(tf_engine *e, learn_sig *s, learn_sig *own, tf_reason why, bool footprint)
+{
+    learn_sig *r = own ? own : s;
+    if (own) {
+        own->out_off = s->out_off;
+        own->out_delta = s->out_delta;
+        own->view = s->view;
+        s->fails++;
+    }
+    reject(e, r, why);
+    r->effect = footprint && !r->vary;
+}
+
 void tf_learn_measured(tf_engine *e, const tf_learn_launch *l, const tf_learn_plan *plan, const tf_learn_obs *o)
 {
     learn_sig *s = e->learn ? sig_find(e, plan->sig) : NULL;
-    if (!s || s->state != SIG_CANDIDATE)
+    learn_sig *own = plan->boot ? sig_find(e, plan->boot) : NULL;
+    if (!s || (s->state != SIG_CANDIDATE && s->state != SIG_TRUSTED) || (plan->boot && (!own || own->state != SIG_SEEN)) ||
+        (!plan->boot && s->state != SIG_CANDIDATE))
         return;
+    uint64_t mask[LEARN_MASK_WORDS];
     learn_seen seen;
-    seen.nptr = 0;
-    for (size_t off = 0; off + 8 <= l->len && seen.nptr < TF_LEARN_MAX_PTRS; off += 8)
-        if (s->mask[off / 512] >> (off / 8 % 64) & 1)
-            seen.ptr[seen.nptr] = slot(l, off), seen.off[seen.nptr++] = off;
+    sig_ptr_mask(e->learn, l, mask);
+    if (!sig_seen(l, mask, s, &seen))
+        return;
     int64_t lds[16];
     tf_view view = s->view, src;
     view.addr = slot(l, s->out_off) + (uint64_t)s->out_delta;
-    tf_proof_in in = { plan->reach, plan->nreach, plan->out, o, view, seen.ptr, seen.nptr, lds, scalars(s, lds, 16) };
+    tf_proof_in in = { plan->reach, plan->nreach, plan->out, o, view, seen.ptr, seen.nptr, lds,
+                       scalars(s, l, mask, lds, 16), plan->keep, plan->nkeep };
     int t = -1;
     tf_reason why = tf_learn_prove(&in, &src, &t);
+    bool footprint = (!why || why == TF_R_learn_not_transpose) && plan->nreach <= 2;
     if (!why)
         why = accept(s, plan, &src, seen.off[t], l);
     if (why) {
-        reject(e, s, why);
+        measured_wrong(e, s, own, why, footprint);
         return;
     }
+    if (own) { /* the same transpose: the bytes it differs in vary */
+        if (!group_merge(s, l, mask))
+            return;
+        set_state(e->learn, own, SIG_MERGED);
+        log_learn(e, own, "merged", TF_R_NONE);
+    }
+    if (s->state == SIG_TRUSTED)
+        return;
     s->in_off = seen.off[t];
     s->src = src;
     s->src.addr = 0;
@@ -315,20 +444,48 @@ bool tf_learn_describe(tf_engine *e, const tf_learn_launch *l, tf_transpose_desc
     return true;
 }
 
-int tf_learn_each_trusted(const tf_engine *e, void (*fn)(const tf_learned *t, void *arg), void *arg)
+bool tf_learn_effect(tf_engine *e, const tf_learn_launch *l, tf_access *a)
+{
+    learn_seen seen;
+    learn_sig *s = e->learn ? sig_of(e, l, &seen) : NULL;
+    if (!s || s->state != SIG_REJECTED || !s->effect)
+        return false;
+    tf_view w = s->view;
+    w.addr = slot(l, s->out_off) + (uint64_t)s->out_delta;
+    for (int i = 0; i < seen.nptr; i++) {
+        tf_range r;
+        if (!tf_alloc_span(e, seen.ptr[i], &r))
+            return false;
+        tf_access_read(a, r);
+    }
+    tf_access_write(a, w);
+    return true;
+}
+
+static int each_where(const tf_engine *e, bool effects, void (*fn)(const tf_learned *t, void *arg), void *arg)
 {
     int n = 0;
     const learn_sig *s, *tmp;
     if (!e->learn)
         return 0;
     HASH_ITER(hh, e->learn->sigs, s, tmp) {
-        if (s->state != SIG_TRUSTED)
+        if (effects ? s->state != SIG_REJECTED || !s->effect : s->state != SIG_TRUSTED)
             continue;
         tf_learned t = { s->fn, s->module, s->name, { s->grid[0], s->grid[1], s->grid[2] },
-                         { s->block[0], s->block[1], s->block[2] }, s->bytes, s->mask, s->len, s->in_off,
+                         { s->block[0], s->block[1], s->block[2] }, s->bytes, s->mask, s->vary, s->len, s->in_off,
                          s->out_off, 0, s->out_delta, s->src, s->view };
         fn(&t, arg);
         n++;
     }
     return n;
+}
+
+int tf_learn_each_trusted(const tf_engine *e, void (*fn)(const tf_learned *t, void *arg), void *arg)
+{
+    return each_where(e, false, fn, arg);
+}
+
+int tf_learn_each_effect(const tf_engine *e, void (*fn)(const tf_learned *t, void *arg), void *arg)
+{
+    return each_where(e, true, fn, arg);
 }

@@ -53,12 +53,21 @@ typedef struct tf_learn_launch {
     size_t len;
 } tf_learn_launch;
 
-typedef enum tf_learn_action { TF_LEARN_RUN, TF_LEARN_MEASURE, TF_LEARN_PRODUCE } tf_learn_action;
+/* KNOWN: a launch of a signature whose write footprint a measurement
+ * proved (rejected as a transpose): tf_learn_effect gives its access. */
+typedef enum tf_learn_action { TF_LEARN_RUN, TF_LEARN_MEASURE, TF_LEARN_PRODUCE, TF_LEARN_KNOWN } tf_learn_action;
 
 /* What a measurement must snapshot: the allocations the pointer slots reach,
  * and which of them the GEMM read (the output). */
 typedef struct tf_learn_plan {
     uint64_t sig;                 /* the signature's id */
+    /* Inside the output's allocation, where the other pointers' regions
+     * may lie (a caching allocator's segment holds the source too): kept
+     * as they are, not filled with the sentinel, so the kernel reads its
+     * real input; a byte there is written when it differs from before. */
+    tf_range keep[TF_LEARN_MAX_PTRS];
+    int nkeep;
+    uint64_t boot;                /* non-zero: the launch's own signature, measured against group `sig` */
     tf_range reach[TF_LEARN_MAX_PTRS];
     int nreach, out;
 } tf_learn_plan;
@@ -84,6 +93,11 @@ tf_learn_action tf_learn_launch_begin(tf_engine *e, const tf_learn_launch *l, tf
 void tf_learn_measured(tf_engine *e, const tf_learn_launch *l, const tf_learn_plan *plan, const tf_learn_obs *o);
 /* A trusted launch's transpose (name and producer as given in l). */
 bool tf_learn_describe(tf_engine *e, const tf_learn_launch *l, tf_transpose_desc *d);
+/* A KNOWN launch's access: writes the proven footprint, reads every
+ * allocation its pointers reach (a kernel reaches nothing else: what
+ * learning assumes of every launch it measures). False when it cannot be
+ * given (a pointer no longer in a live allocation): unknown work then. */
+bool tf_learn_effect(tf_engine *e, const tf_learn_launch *l, tf_access *a);
 /* Whether a GEMM could make a candidate of a noted launch now (a noted
  * launch whose signature is not yet judged): GEMMs need not be shown to
  * learning otherwise, unless new functions were launched. */
@@ -102,6 +116,7 @@ typedef struct tf_learned {
     unsigned grid[3], block[3];
     const unsigned char *params;  /* masked bytes: pointer slots zero */
     const uint64_t *ptr_mask;     /* bit i: 8-byte slot i is a pointer */
+    const uint64_t *vary;         /* bit i: byte i varies (no guard); NULL: none */
     size_t len;
     size_t in_off, out_off;       /* byte offsets of the in and out pointer slots */
     int64_t in_delta, out_delta;  /* view address minus the pointer's value */
@@ -109,6 +124,9 @@ typedef struct tf_learned {
 } tf_learned;
 /* Calls fn for every trusted signature; returns how many. */
 int tf_learn_each_trusted(const tf_engine *e, void (*fn)(const tf_learned *t, void *arg), void *arg);
+/* The same for every rejected signature with a proven footprint (in_off
+ * and src are then meaningless). */
+int tf_learn_each_effect(const tf_engine *e, void (*fn)(const tf_learned *t, void *arg), void *arg);
 
 /* --- pure pieces, exposed for the unit tests ------------------------------ */
 
@@ -126,6 +144,8 @@ typedef struct tf_proof_in {
     int nptrs;
     const int64_t *lds;           /* candidate source lds/strides from the scalar parameters */
     int nlds;
+    const tf_range *keep;         /* the plan's kept ranges (absolute) */
+    int nkeep;
 } tf_proof_in;
 /* Why the observation proves no transpose (TF_R_NONE: it proves one). */
 tf_reason tf_learn_prove(const tf_proof_in *in, tf_view *src, int *src_ptr);

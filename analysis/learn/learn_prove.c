@@ -46,9 +46,12 @@ static tf_reason check_footprint(const tf_proof_in *in)
     if (!mark)
         return TF_R_out_of_memory;
     tf_reason why = mark_view(&in->view, r.lo, n, mark) ? TF_R_NONE : TF_R_learn_view_outside;
-    const unsigned char *a = o->after_a[in->out], *b = o->after_b[in->out];
+    const unsigned char *a = o->after_a[in->out], *b = o->after_b[in->out], *was = o->before[in->out];
     for (size_t i = 0; !why && i < n; i++) {
-        bool written = a[i] != o->sa || b[i] != o->sb;
+        bool kept = false;
+        for (int k = 0; k < in->nkeep; k++)
+            kept |= r.lo + i >= in->keep[k].lo && r.lo + i < in->keep[k].hi;
+        bool written = kept ? a[i] != was[i] || b[i] != was[i] : a[i] != o->sa || b[i] != o->sb;
         if (written && a[i] != b[i])
             why = TF_R_learn_reads_output;
         else if (written && !mark[i])

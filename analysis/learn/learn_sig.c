@@ -18,9 +18,36 @@ static uint64_t mix(uint64_t h, const void *p, size_t n)
     return h;
 }
 
-/* Masks the pointer slots (into `seen`) and hashes the rest. */
-static bool mask_and_hash(const tf_learn *t, const tf_learn_launch *l, learn_seen *seen, uint64_t *mask,
-                          uint64_t *hash)
+void sig_ptr_mask(const tf_learn *t, const tf_learn_launch *l, uint64_t *mask)
+{
+    memset(mask, 0, LEARN_MASK_WORDS * sizeof *mask);
+    for (size_t off = 0; off + 8 <= l->len; off += 8) {
+        uint64_t v;
+        memcpy(&v, l->params + off, 8);
+        if (v >= t->lo && v < t->hi)
+            mask[off / 512] |= 1ull << (off / 8 % 64);
+    }
+}
+
+/* The pointer slots of l into `seen` (those of group g's varying bytes
+ * left out: the kernel was proven not to need them); false when there are
+ * more than learning follows. */
+bool sig_seen(const tf_learn_launch *l, const uint64_t *mask, const learn_sig *g, learn_seen *seen)
+{
+    seen->nptr = 0;
+    for (size_t off = 0; off + 8 <= l->len; off += 8) {
+        if (!sig_is_ptr(mask, off) || (g && sig_varies(g, off)))
+            continue;
+        if (seen->nptr == TF_LEARN_MAX_PTRS)
+            return false;
+        memcpy(&seen->ptr[seen->nptr], l->params + off, 8);
+        seen->off[seen->nptr++] = off;
+    }
+    return true;
+}
+
+/* Hashes the launch with its pointer slots masked. */
+static uint64_t hash_of(const tf_learn_launch *l, const uint64_t *mask)
 {
     uint64_t h = 0xcbf29ce484222325ull;
     h = mix(h, &l->fn, sizeof l->fn);
@@ -28,24 +55,14 @@ static bool mask_and_hash(const tf_learn *t, const tf_learn_launch *l, learn_see
     h = mix(h, l->grid, sizeof l->grid);
     h = mix(h, l->block, sizeof l->block);
     h = mix(h, &l->len, sizeof l->len);
-    memset(mask, 0, LEARN_MASK_WORDS * sizeof *mask);
-    seen->nptr = 0;
     size_t off = 0;
     for (; off + 8 <= l->len; off += 8) {
-        uint64_t v;
-        memcpy(&v, l->params + off, 8);
-        if (v >= t->lo && v < t->hi) {
-            if (seen->nptr == TF_LEARN_MAX_PTRS)
-                return false;
-            seen->ptr[seen->nptr] = v;
-            seen->off[seen->nptr++] = off;
-            mask[off / 512] |= 1ull << (off / 8 % 64);
-            v = 0;
-        }
+        uint64_t v = 0;
+        if (!sig_is_ptr(mask, off))
+            memcpy(&v, l->params + off, 8);
         h = mix(h, &v, 8);
     }
-    *hash = mix(h, l->params + off, l->len - off);
-    return true;
+    return mix(h, l->params + off, l->len - off);
 }
 
 static bool same(const learn_sig *s, const tf_learn_launch *l, const uint64_t *mask)
@@ -99,9 +116,16 @@ static learn_sig *sig_new(tf_engine *e, const tf_learn_launch *l, const uint64_t
 
 learn_sig *sig_of(tf_engine *e, const tf_learn_launch *l, learn_seen *seen)
 {
-    uint64_t mask[LEARN_MASK_WORDS], hash;
-    if (l->len > TF_LEARN_MAX_PARAM_BYTES || !mask_and_hash(e->learn, l, seen, mask, &hash))
+    uint64_t mask[LEARN_MASK_WORDS];
+    if (l->len > TF_LEARN_MAX_PARAM_BYTES)
         return NULL;
+    sig_ptr_mask(e->learn, l, mask);
+    learn_sig *g = e->learn->fams ? group_match(e, l, mask) : NULL;
+    if (!sig_seen(l, mask, g, seen))
+        return NULL;
+    if (g)
+        return g;
+    uint64_t hash = hash_of(l, mask);
     learn_sig *s = sig_find(e, hash);
     if (s)
         return same(s, l, mask) ? s : NULL; /* a hash collision is never mistaken for a match */
@@ -114,6 +138,7 @@ void sig_free_all(tf_learn *t)
     HASH_ITER(hh, t->sigs, s, tmp) {
         HASH_DEL(t->sigs, s);
         free(s->bytes);
+        free(s->vary);
         free(s->name);
         free(s);
     }

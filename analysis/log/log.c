@@ -117,6 +117,38 @@ void log_transpose(tf_engine *e, const tf_record *p)
     jl_end(e, &j);
 }
 
+void log_gemm_deferred(tf_engine *e, const tf_record *p, const tf_gemm *g)
+{
+    if (!e->cfg.log)
+        return;
+    jline j;
+    jl_begin(e, &j, "gemm_deferred");
+    jl_int(&j, "id", (long long)p->id);
+    jl_str(&j, "api", g->acc.api);
+    jl_int(&j, "m", g->m);
+    jl_int(&j, "n", g->n);
+    jl_int(&j, "k", g->k);
+    jl_str(&j, "dtype", g->dtype);
+    jl_raw(&j, ",\"stream\":\"0x%" PRIx64 "\"", p->d.stream);
+    jl_end(e, &j);
+}
+
+void log_output_fold(tf_engine *e, const tf_record *gemm, const tf_transpose_desc *t)
+{
+    if (!e->cfg.log)
+        return;
+    jline j;
+    jl_begin(e, &j, "output_fold");
+    jl_int(&j, "id", (long long)gemm->id);
+    jl_str(&j, "gemm", gemm->d.producer);
+    jl_str(&j, "producer", t->producer);
+    jl_str(&j, "name", t->name);
+    jl_int(&j, "rows", t->dst.rows);
+    jl_int(&j, "cols", t->dst.cols);
+    jl_int(&j, "bytes", (long long)tf_view_bytes(&t->dst));
+    jl_end(e, &j);
+}
+
 /* The line itself, out of line: its buffer made the check before it
  * cost a large stack frame on every call without a log. */
 static __attribute__((noinline)) void write_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand,

@@ -43,6 +43,11 @@ void summary_write(tf_engine *e)
     if (e->learn)
         fprintf(f, "transfold: learned kernels: candidates %" PRIu64 ", trusted %" PRIu64 ", rejected %" PRIu64 "\n",
                 n->learn_candidates, n->learn_trusted, n->learn_rejected);
+    if (n->gemms_deferred)
+        fprintf(f,
+                "transfold: GEMMs deferred %" PRIu64 ", written transposed in a transpose's place %" PRIu64
+                ", run when read %" PRIu64 ", output never read %" PRIu64 "\n",
+                n->gemms_deferred, n->output_folds, n->gemms_run, n->gemms_dropped);
     if (n->verified)
         fprintf(f, "transfold: verified %" PRIu64 " folded calls, %" PRIu64 " mismatches\n", n->verified,
                 n->verify_mismatches);

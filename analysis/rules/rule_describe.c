@@ -61,6 +61,31 @@ static bool batch_stride(const tf_rule *r, int key, const int64_t *v, int64_t n,
     return !__builtin_mul_overflow(n, ld, out);
 }
 
+bool tf_rule_is_effect(const tf_rule *r)
+{
+    return r->effect;
+}
+
+bool tf_rule_effect(const tf_rule *r, void *const *params, const size_t *sizes, int nparams, tf_view *writes,
+                    uint64_t *reads, int *nreads, tf_reason *why)
+{
+    tf_transpose_desc d;
+    tf_rule shape = *r; /* the same views, a source standing in for the missing in= */
+    shape.f[K_IN] = r->f[K_OUT];
+    shape.effect = false;
+    if (!tf_rule_describe(&shape, NULL, params, sizes, nparams, &d, why))
+        return false;
+    *writes = d.dst;
+    *nreads = 0;
+    for (int i = 0; i < r->nreads; i++) {
+        int64_t p;
+        if (!read_field(&r->reads[i], params, sizes, nparams, &p))
+            return bad(why, TF_R_rule_field_outside);
+        reads[(*nreads)++] = (uint64_t)p;
+    }
+    return true;
+}
+
 bool tf_rule_describe(const tf_rule *r, const char *name, void *const *params, const size_t *sizes, int nparams,
                       tf_transpose_desc *d, tf_reason *why)
 {

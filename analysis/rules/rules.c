@@ -98,6 +98,21 @@ static bool parse_sig(parse_ctx *c, char *v, tf_rule *r)
     return true;
 }
 
+/* reads=F,F,...: the pointers of an effect rule (P or P@OFF, :ptr). */
+static bool parse_reads(parse_ctx *c, char *v, tf_rule *r)
+{
+    char *save = NULL;
+    if (r->nreads)
+        return fail(c, "duplicate key '%s'", "reads");
+    for (char *tok = strtok_r(v, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (r->nreads == TF_RULE_MAX_READS)
+            return fail(c, "reads= lists more than 8 pointers%s", "");
+        if (!parse_field(c, K_IN, tok, &r->reads[r->nreads++]))
+            return false;
+    }
+    return true;
+}
+
 static int key_index(const char *k)
 {
     for (int i = 0; i < K_N; i++)
@@ -123,6 +138,14 @@ static bool parse_pair(parse_ctx *c, char *tok, tf_rule *r, bool *seen_elem, boo
         r->elem = (uint32_t)n;
         return true;
     }
+    if (strcmp(tok, "effect") == 0) {
+        if (r->effect || strcmp(v, "writes") != 0)
+            return fail(c, "effect= must be given once, as effect=writes%s", "");
+        r->effect = true;
+        return true;
+    }
+    if (strcmp(tok, "reads") == 0)
+        return parse_reads(c, v, r);
     if (strcmp(tok, "sig") == 0) {
         if (*seen_sig)
             return fail(c, "duplicate key '%s'", tok);
@@ -142,10 +165,17 @@ static bool parse_pair(parse_ctx *c, char *tok, tf_rule *r, bool *seen_elem, boo
 
 static bool check_complete(parse_ctx *c, const tf_rule *r, bool seen_elem)
 {
-    static const int required[] = {K_IN, K_OUT, K_ROWS, K_COLS};
-    for (int i = 0; i < 4; i++)
+    static const int required[] = {K_OUT, K_ROWS, K_COLS, K_IN};
+    for (int i = 0; i < (r->effect ? 3 : 4); i++)
         if (r->f[required[i]].kind == F_NONE)
             return fail(c, "missing %s=", key_names[required[i]]);
+    if (r->effect && (r->f[K_IN].kind || r->f[K_LD_IN].kind || r->f[K_STRIDE_IN].kind))
+        return fail(c, "an effect=writes rule has no in=, ld_in= or stride_in=%s", "");
+    if (!r->effect && r->nreads)
+        return fail(c, "reads= belongs to effect=writes rules%s", "");
+    for (int i = 0; i < r->nreads && r->nsig; i++)
+        if (r->reads[i].index >= r->nsig)
+            return fail(c, "reads= names a parameter beyond sig=%s", "");
     if (!seen_elem)
         return fail(c, "missing elem=%s", "");
     for (int k = 0; k < K_N && r->nsig; k++)

@@ -51,4 +51,12 @@ const size_t *tf_rule_sig(const tf_rule *r, int *n);
 bool tf_rule_describe(const tf_rule *r, const char *name, void *const *params, const size_t *sizes, int nparams,
                       tf_transpose_desc *d, tf_reason *why);
 
+/* effect=writes rules (learned from launches proven not to be transposes):
+ * what the launch writes (its whole footprint) and the pointers whose
+ * allocations it may read. False, with why, when the values make no view. */
+bool tf_rule_is_effect(const tf_rule *r);
+#define TF_RULE_MAX_READS 8
+bool tf_rule_effect(const tf_rule *r, void *const *params, const size_t *sizes, int nparams, tf_view *writes,
+                    uint64_t *reads, int *nreads, tf_reason *why);
+
 #endif

@@ -39,6 +39,12 @@ struct tf_rule {
     bool has_module;
     uint64_t module; /* module=: the identity of the image the kernel came from */
     uint64_t threads;/* threads=: the fewest threads a launch may have */
+    /* effect=writes: not a transpose; the launch writes exactly out's view
+     * (rows, cols, ld_out, batch, stride_out) and reads only the
+     * allocations its reads= pointers point into. */
+    bool effect;
+    field reads[TF_RULE_MAX_READS];
+    int nreads;
 };
 
 /* rule_guard.c: keys beyond the shape (if=, module=, threads=). True when

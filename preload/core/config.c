@@ -86,11 +86,13 @@ pl_env pl_env_read(void)
     static const char *const verify[] = { "0", "1", NULL };
     static const char *const scales[] = { "exact", "pow2", NULL };
     pl_env env = { .mode = TF_MODE_FOLD, .policy = TF_POLICY_STRICT, .summary_path = "-" };
-    int mode = TF_MODE_FOLD, policy = TF_POLICY_STRICT, ver = 0, sc = TF_SCALES_EXACT;
+    int mode = TF_MODE_FOLD, policy = TF_POLICY_STRICT, ver = 0, sc = TF_SCALES_EXACT, out = 0;
 
     read_choice(&env, "TRANSFOLD_POLICY", policies, "strict, args", &policy);
     read_choice(&env, "TRANSFOLD_VERIFY", verify, "0, 1", &ver);
     read_choice(&env, "TRANSFOLD_SCALES", scales, "exact, pow2", &sc);
+    read_choice(&env, "TRANSFOLD_OUTPUT_FOLD", verify, "0, 1", &out);
+    env.output_fold = out == 1;
     env.scales = (tf_scales)sc;
     env.policy = (tf_policy)policy;
     env.verify = ver == 1;
@@ -121,7 +123,8 @@ static FILE *open_or_complain(const char *var, const char *path)
 
 bool pl_env_open(const pl_env *env, tf_config *cfg)
 {
-    *cfg = (tf_config){ .mode = env->mode, .policy = env->policy, .verify = env->verify, .scales = env->scales };
+    *cfg = (tf_config){ .mode = env->mode, .policy = env->policy, .verify = env->verify, .scales = env->scales,
+                        .output_fold = env->output_fold };
     if (env->log_path && !(cfg->log = open_or_complain("TRANSFOLD_LOG", env->log_path)))
         return false;
     if (env->summary_path && strcmp(env->summary_path, "-") == 0)

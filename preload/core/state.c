@@ -197,7 +197,8 @@ static void publish_quiet(void)
     pl_quiet_busy = !off && !idle;
     atomic_store(&pl_launch_quiet_now, off || (idle && !learning && !pl_rules_loaded));
     atomic_store(&pl_launch_learning_only_now, idle && learning && !pl_rules_loaded);
-    bool consumers = off || (idle && !(learning && atomic_load(&pl_learn_open_now)));
+    /* with output folding every GEMM is looked at: it may be deferred */
+    bool consumers = off || (idle && !(learning && atomic_load(&pl_learn_open_now)) && !pl_env_now.output_fold);
     atomic_store(&pl_consumer_quiet_now, consumers);
     if (consumers && learning && pl_learn_unwatched_now())
         atomic_store(&pl_consumer_quiet_now, false);

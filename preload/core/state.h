@@ -108,7 +108,7 @@ static inline bool pl_consumer_watching(void)
     if (atomic_load_explicit(&pl_consumer_quiet_now, memory_order_acquire))
         return false;
     return pl_active() &&
-           (atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 ||
+           (atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 || pl_env_now.output_fold ||
             (pl_learning_now && (atomic_load_explicit(&pl_learn_open_now, memory_order_relaxed) ||
                                  pl_learn_unwatched_now())));
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cublas/cublas_gemm.h"
+#include "cublas/gemm_replay.h"
 #include "calls/gemm_verify.h"
 #include "calls/hook_steps.h"
 #include "core/state.h"
@@ -152,7 +153,8 @@ static int gemm_unfolded(void *arg, const pl_relocation *r)
 }
 
 /* The rewritten call, when the plan has one (hook_steps.h). */
-static tf_reason gemm_folded(void *arg, const tf_plan *plan, int *st, bool *ran)
+/* Inlined into both consume paths (the common one had it inline). */
+static inline __attribute__((always_inline)) tf_reason gemm_folded(void *arg, const tf_plan *plan, int *st, bool *ran)
 {
     const gemm_call *c = arg;
     if (!plan->any)
@@ -178,8 +180,55 @@ static int gemm_invoke(void *arg)
     return TF_PASS(c->k->invoke(c->a));
 }
 
+/* Output folding's call: `skipped` when the unfolded call was left for
+ * gemm_defer (the call first, so gemm_folded reads it as a gemm_call). */
+typedef struct gemm_defer_call { gemm_call c; bool skipped; } gemm_defer_call;
+
+static int gemm_skip(void *arg)
+{
+    ((gemm_defer_call *)arg)->skipped = true;
+    return 0;
+}
+
+/* Output folding: a plain GEMM (host scalars, beta 0, one matrix) may wait
+ * for its output's first reader. */
+static bool may_defer(const gemm_kind *k, const gemm_args *a, const gemm_desc *d)
+{
+    return !pl_env_now.verify && k->shape == GEMM_MATMUL && a->batch == 1 &&
+           d->g.acc.nreads == 0 && d->g.alpha_host && !d->g.complex_type &&
+           atomic_load_explicit(&pl_mode_now, memory_order_relaxed) == TF_MODE_FOLD;
+}
+
+/* The GEMM the engine let wait (gemm_invoke skipped it): a pending record
+ * now, or run after all. */
+static int gemm_defer(const gemm_kind *k, const gemm_args *a, const gemm_desc *d)
+{
+    tf_replay rp = pl_gemm_replay_new(k, a, d->stype, d->g.acc.stream);
+    tf_engine *e = pl_lock();
+    bool deferred = e && rp.run && tf_gemm_defer(e, &d->g, (uint64_t)(uintptr_t)a->handle, &rp, pl_gemm_replay_transposed);
+    pl_unlock(e);
+    if (deferred)
+        return 0;
+    if (rp.release)
+        rp.release(rp.arg);
+    return TF_PASS(k->invoke(a));
+}
+
+/* Out of line: the path of every GEMM when output folding is on. */
+static __attribute__((noinline)) cublasStatus_t gemm_consume_deferring(const gemm_kind *k, const gemm_args *a,
+                                                                       const gemm_desc *d)
+{
+    gemm_defer_call dc = { { k, a, d }, false };
+    bool defer = may_defer(k, a, d);
+    pl_consumer con = { .g = &d->g, .folded = gemm_folded, .invoke = defer ? gemm_skip : gemm_invoke, .ctx = &dc };
+    int st = pl_consume(&con);
+    return (cublasStatus_t)(dc.skipped ? gemm_defer(k, a, d) : st);
+}
+
 static cublasStatus_t gemm_consume(const gemm_kind *k, const gemm_args *a, const gemm_desc *d)
 {
+    if (__builtin_expect(pl_env_now.output_fold, 0))
+        return gemm_consume_deferring(k, a, d);
     gemm_call c = { k, a, d };
     pl_consumer con = { .g = &d->g, .folded = gemm_folded, .invoke = gemm_invoke, .ctx = &c };
     return (cublasStatus_t)pl_consume(&con);

@@ -172,8 +172,9 @@ bool launch_produce(pl_launch *l, const param_layout *p, const unsigned char *by
 }
 
 /* A recognised transpose: deferred, or (refused, log mode) run and
- * reported. False, with l->why, when the rule cannot describe this launch. */
-enum { RULE_REFUSED, RULE_PRODUCER, RULE_NONE };
+ * reported. False, with l->why, when the rule cannot describe this launch.
+ * RULE_EFFECT: an effect=writes rule described it (l->acc, l->known). */
+enum { RULE_REFUSED, RULE_PRODUCER, RULE_NONE, RULE_EFFECT };
 
 /* A launch must be able to write all of what its rule declares. */
 static bool covers(pl_launch *l, const tf_rule *rule)
@@ -184,6 +185,29 @@ static bool covers(pl_launch *l, const tf_rule *rule)
         return true;
     l->why = TF_WHY(launch_coverage, .num = {(long long)threads, (long long)elements});
     return false;
+}
+
+/* An effect=writes rule's access: its footprint written, the allocations
+ * of its reads= pointers read; false when a pointer is in none. */
+static bool rule_effect(pl_launch *l, const tf_rule *rule, void *const *ptrs, const param_layout *p)
+{
+    uint64_t reads[TF_RULE_MAX_READS];
+    int nreads = 0;
+    tf_view w;
+    tf_reason why;
+    if (!tf_rule_effect(rule, ptrs, p->size, p->n, &w, reads, &nreads, &why))
+        return false;
+    tf_access_init(&l->acc, l->name ? l->name : l->api, l->stream);
+    tf_access_write(&l->acc, w);
+    tf_engine *e = pl_lock();
+    bool ok = e != NULL;
+    for (int i = 0; ok && i < nreads; i++) {
+        tf_range r;
+        ok = tf_alloc_span(e, reads[i], &r);
+        tf_access_read(&l->acc, r);
+    }
+    pl_unlock(e);
+    return ok;
 }
 
 /* The rule (from `rule` on) whose guards hold, describing this launch. */
@@ -200,7 +224,14 @@ static int begin_producer(pl_launch *l, const tf_rule *rule, bool *deferred)
     if (bytes)
         rule = tf_rules_match_launch(pl_state_rules(), rule, l->name, pl_module_get(l->fn), ptrs, p->size, p->n);
     int kind = bytes && !rule ? RULE_NONE : RULE_REFUSED;
-    if (rule && bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, &l->why.key) &&
+    if (rule && bytes && tf_rule_is_effect(rule)) {
+        uint64_t threads = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2] * l->block[0] * l->block[1] * l->block[2];
+        l->known = rule_effect(l, rule, ptrs, p);
+        /* it writes all of its footprint only with the threads it was proven with */
+        l->known &= tf_rule_covers(rule, threads, (uint64_t)l->acc.writes[0].rows * (uint64_t)l->acc.writes[0].cols *
+                                                      (uint64_t)l->acc.writes[0].batch);
+        kind = l->known ? RULE_EFFECT : RULE_NONE;
+    } else if (rule && bytes && tf_rule_describe(rule, l->name, ptrs, p->size, p->n, &l->desc, &l->why.key) &&
         covers(l, rule) && launch_produce(l, p, bytes, deferred))
         kind = RULE_PRODUCER;
     free(bytes);
@@ -267,7 +298,7 @@ bool pl_launch_begin(pl_launch *l)
     const tf_rule *rule = rules && l->name ? rule_for(rules, l->name) : NULL;
     bool deferred = false;
     l->kind = LAUNCH_SKIP;
-    l->refused = false;
+    l->refused = l->known = false;
     bool learn = pl_learning_now && learn_watched(l->fn);
     if (!rule && atomic_load(&pl_pending_now) == 0 && !learn)
         return false; /* the common case: not even the stream's id is needed */
@@ -281,13 +312,17 @@ bool pl_launch_begin(pl_launch *l)
     }
     if (matched == RULE_REFUSED)
         refuse_rule(l);
-    else if (!l->refused && learn && pl_launch_learn && pl_launch_learn(l, &deferred)) {
+    else if (matched == RULE_NONE && !l->refused && learn && pl_launch_learn && pl_launch_learn(l, &deferred)) {
         l->kind = LAUNCH_PRODUCER;
         return deferred;
     }
     if (atomic_load(&pl_pending_now) == 0)
         return false;
     l->kind = LAUNCH_UNKNOWN;
+    if (l->known) { /* described by what learning measured */
+        pl_note_access_begin(&l->acc);
+        return false;
+    }
     tf_access_init(&l->acc, l->name ? l->name : l->api, l->stream);
     l->acc.unknown = true;
     if (pl_env_now.policy == TF_POLICY_ARGS) {

@@ -55,6 +55,7 @@ typedef struct pl_launch {
     /* filled by pl_launch_begin, read by pl_launch_end */
     int kind;
     bool refused;                 /* a rule matched but could not describe it */
+    bool known;                   /* learning gave acc: a measured signature's proven footprint */
     tf_why why;                   /* why a matched rule could not describe it */
     tf_access acc;
     tf_transpose_desc desc;

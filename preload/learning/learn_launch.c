@@ -20,9 +20,22 @@ static void measure_and_judge(pl_launch *l, const param_layout *p, const unsigne
     tf_learn_obs o;
     unsigned char *store = NULL;
     memset(&o, 0, sizeof o);
+    /* The kernel may read what a pending record has not written yet (a
+     * deferred transpose's or GEMM's output) in the allocations it reaches:
+     * measured on that, its verdict would be about stale bytes. */
+    tf_access reach;
+    tf_access_init(&reach, l->name ? l->name : l->api, l->stream);
+    for (int k = 0; k < plan->nreach; k++)
+        tf_access_read(&reach, plan->reach[k]);
+    tf_engine *e = pl_lock();
+    if (e) {
+        tf_access_begin(e, &reach);
+        tf_access_end(e, &reach, true);
+    }
+    pl_unlock(e);
     learn_measure(l, p, bytes, plan, &o, &store);
     if (o.status >= 0) { /* negative: not measured this time (capture), no verdict */
-        tf_engine *e = pl_lock();
+        e = pl_lock();
         if (e)
             tf_learn_measured(e, ll, plan, &o);
         pl_unlock(e);
@@ -37,8 +50,12 @@ static bool learn_step(pl_launch *l, const param_layout *p, const unsigned char 
     tf_engine *e = pl_lock();
     tf_learn_action a = e ? tf_learn_launch_begin(e, ll, &plan) : TF_LEARN_RUN;
     bool described = a == TF_LEARN_PRODUCE && tf_learn_describe(e, ll, &l->desc);
+    if (a == TF_LEARN_KNOWN) {
+        tf_access_init(&l->acc, l->name ? l->name : l->api, l->stream);
+        l->known = tf_learn_effect(e, ll, &l->acc);
+    }
     pl_unlock(e);
-    if (a != TF_LEARN_RUN)
+    if (a == TF_LEARN_PRODUCE || a == TF_LEARN_MEASURE)
         pl_learn_layout_note(l->fn, p->off, p->size, p->n);
     if (a == TF_LEARN_MEASURE)
         measure_and_judge(l, p, bytes, ll, &plan);

@@ -32,7 +32,9 @@ static int copy_out(const tf_learn_plan *plan, unsigned char *const *to)
     return d2h ? st : -1;
 }
 
-/* Every reachable allocation back to `from`, then the output filled. */
+/* Every reachable allocation back to `from`, then the output filled but
+ * for the plan's kept ranges (another pointer's region: the input, when a
+ * caching allocator put both in one segment). */
 static int restore_fill(const tf_learn_plan *plan, unsigned char *const *from, int fill)
 {
     pl_fn_cuMemcpyHtoD_v2 h2d = TF_REAL(cuMemcpyHtoD_v2);
@@ -43,6 +45,10 @@ static int restore_fill(const tf_learn_plan *plan, unsigned char *const *from, i
     tf_range out = plan->reach[plan->out];
     if (!st && fill >= 0)
         st = (int)TF_PASS(set(out.lo, (unsigned char)fill, out.hi - out.lo));
+    /* the other pointers' regions in the output's allocation keep their bytes */
+    for (int k = 0; k < plan->nkeep && !st && fill >= 0; k++)
+        st = (int)TF_PASS(h2d(plan->keep[k].lo, from[plan->out] + (plan->keep[k].lo - out.lo),
+                              plan->keep[k].hi - plan->keep[k].lo));
     return st ? st : sync_all();
 }
 

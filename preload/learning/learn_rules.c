@@ -1,8 +1,11 @@
 /* Learned transposes as rules: the shape as literals, the two pointers as
- * P@OFF fields, and a guard on every other parameter byte (if=P@OFF:TYPE=V),
+ * P@OFF fields, and a guard on every other parameter byte (if=P@OFF:TYPE=V)
+ * but those seen to vary between launches proven to be the same transpose,
  * so the rule matches only launches with the parameter values it was proven
- * on. A signature whose output view starts away from its pointer cannot be
- * written as a rule and is left out, with a comment. */
+ * on. Launches proven to write exactly a GEMM's view without being
+ * transposes become effect=writes rules, guarded the same way, with their
+ * pointers as reads=. A signature whose output view starts away from its
+ * pointer cannot be written as a rule and is left out, with a comment. */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -60,6 +63,20 @@ static bool masked(const tf_learned *t, size_t at)
     return t->ptr_mask[at / 512] >> (at / 8 % 64) & 1;
 }
 
+/* How many of the w bytes at `at` were seen to vary. */
+static size_t varying(const tf_learned *t, size_t at, size_t w)
+{
+    size_t n = 0;
+    for (size_t b = at; t->vary && b < at + w; b++)
+        n += t->vary[b / 64] >> (b % 64) & 1;
+    return n;
+}
+
+static bool varies(const tf_learned *t, size_t at, size_t w)
+{
+    return varying(t, at, w) != 0;
+}
+
 /* One guard per 8, 4, 2 or 1 bytes of each parameter, skipping pointers. */
 static void guards(FILE *f, const tf_learned *t, const layout *L, const size_t *off)
 {
@@ -67,9 +84,10 @@ static void guards(FILE *f, const tf_learned *t, const layout *L, const size_t *
     for (int i = 0; i < L->n; i++)
         for (size_t o = 0; o < L->size[i];) {
             size_t at = off[i] + o, w = 8;
-            while (w > 1 && (o + w > L->size[i] || at % w))
+            /* a guard never spans a varying byte, and never leaves a fixed one out */
+            while (w > 1 && (o + w > L->size[i] || at % w || (varying(t, at, w) != 0 && varying(t, at, w) != w)))
                 w /= 2;
-            if (!masked(t, at)) {
+            if (!masked(t, at) && !varies(t, at, w)) {
                 uint64_t v = 0;
                 memcpy(&v, t->params + at, w);
                 fprintf(f, " if=%d@%zu:%s=%" PRIu64, i, o, types[w], v);
@@ -78,9 +96,20 @@ static void guards(FILE *f, const tf_learned *t, const layout *L, const size_t *
         }
 }
 
-static void write_one(const tf_learned *t, void *arg)
+/* reads=: every pointer slot of the signature. */
+static void reads(FILE *f, const tf_learned *t, const layout *L)
 {
-    FILE *f = arg;
+    const char *sep = " reads=";
+    for (int i = 0; i < L->n; i++)
+        for (size_t o = 0; o + 8 <= L->size[i]; o += 8)
+            if ((L->off[i] + o) % 8 == 0 && masked(t, L->off[i] + o) && !varies(t, L->off[i] + o, 8)) {
+                fprintf(f, "%s%d@%zu:ptr", sep, i, o);
+                sep = ",";
+            }
+}
+
+static void write_rule(FILE *f, const tf_learned *t, bool effect)
+{
     const layout *L = layout_of(t->fn);
     if (!L || t->out_delta || t->in_delta) {
         fprintf(f, "# %s: proven, but its %s cannot be written as a rule\n", t->name,
@@ -89,13 +118,22 @@ static void write_one(const tf_learned *t, void *arg)
     }
     const size_t *off = L->off;
     fprintf(f, "%s", t->name);
-    field(f, "in", L, off, t->in_off);
+    if (effect)
+        fprintf(f, " effect=writes");
+    else
+        field(f, "in", L, off, t->in_off);
     field(f, "out", L, off, t->out_off);
-    fprintf(f, " rows=#%" PRId64 " cols=#%" PRId64 " elem=%u ld_in=#%" PRId64 " ld_out=#%" PRId64, t->dst.rows,
-            t->dst.cols, t->dst.elem, t->src.ld, t->dst.ld);
-    if (t->dst.batch > 1)
+    fprintf(f, " rows=#%" PRId64 " cols=#%" PRId64 " elem=%u", t->dst.rows, t->dst.cols, t->dst.elem);
+    if (!effect)
+        fprintf(f, " ld_in=#%" PRId64, t->src.ld);
+    fprintf(f, " ld_out=#%" PRId64, t->dst.ld);
+    if (t->dst.batch > 1 && !effect)
         fprintf(f, " batch=#%" PRId64 " stride_in=#%" PRId64 " stride_out=#%" PRId64, t->dst.batch, t->src.stride,
                 t->dst.stride);
+    else if (t->dst.batch > 1)
+        fprintf(f, " batch=#%" PRId64 " stride_out=#%" PRId64, t->dst.batch, t->dst.stride);
+    if (effect)
+        reads(f, t, L);
     if (t->module)
         fprintf(f, " module=%016" PRIx64, t->module);
     fprintf(f, " threads=%u", t->grid[0] * t->grid[1] * t->grid[2] * t->block[0] * t->block[1] * t->block[2]);
@@ -104,6 +142,16 @@ static void write_one(const tf_learned *t, void *arg)
     for (int i = 0; i < L->n; i++)
         fprintf(f, "%s%zu", i ? "," : "", L->size[i]);
     fprintf(f, "\n");
+}
+
+static void write_one(const tf_learned *t, void *arg)
+{
+    write_rule(arg, t, false);
+}
+
+static void write_effect(const tf_learned *t, void *arg)
+{
+    write_rule(arg, t, true);
 }
 
 void pl_learn_write_rules(tf_engine *e, const char *path)
@@ -116,6 +164,8 @@ void pl_learn_write_rules(tf_engine *e, const char *path)
     fprintf(f, "# kernel transposes learned by transfold, proven on the data (transfold learn)\n");
     pthread_mutex_lock(&layouts_lock);
     tf_learn_each_trusted(e, write_one, f);
+    /* after the transposes: a launch both could match is a transpose */
+    tf_learn_each_effect(e, write_effect, f);
     pthread_mutex_unlock(&layouts_lock);
     fclose(f);
 }

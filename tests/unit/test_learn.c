@@ -61,7 +61,7 @@ static tf_reason prove(world *w, tf_view *src)
 {
     uint64_t ptrs[2] = { OUT_BASE, SRC_BASE };
     int64_t lds[1] = { scalar_ld };
-    tf_proof_in in = { w->reach, 2, 1, &w->obs, { OUT_BASE, 4, R, C, R, 1, R * C }, ptrs, 2, lds, 1 };
+    tf_proof_in in = { w->reach, 2, 1, &w->obs, { OUT_BASE, 4, R, C, R, 1, R * C }, ptrs, 2, lds, 1, NULL, 0 };
     int t = -1;
     return tf_learn_prove(&in, src, &t);
 }
@@ -346,6 +346,202 @@ static void test_signature_cap(void **state)
     fixture_free(f);
 }
 
+/* The measurement in the plan's order of allocations. */
+static tf_learn_obs obs_for(world *w, const tf_learn_plan *plan)
+{
+    tf_learn_obs o = w->obs;
+    for (int k = 0; k < plan->nreach; k++) {
+        int from = plan->reach[k].lo == OUT_BASE ? 1 : 0;
+        o.before[k] = w->before[from], o.after_a[k] = w->after_a[from], o.after_b[k] = w->after_b[from];
+    }
+    return o;
+}
+
+/* A struct parameter whose unused slots hold stack garbage (ATen's
+ * OffsetCalculator beyond dims): out, in, rows, cols, then junk. */
+typedef struct gparams { uint64_t out, in; int32_t rows, cols; uint64_t junk[2]; } gparams;
+
+static tf_learn_launch glaunch(const gparams *p)
+{
+    return (tf_learn_launch){ .fn = 0x5678, .name = "g", .grid = { 1, 1, 1 }, .block = { 32, 1, 1 },
+                              .params = (const unsigned char *)p, .len = sizeof *p };
+}
+
+static tf_learn_action read_by_gemm(fixture *f, const tf_learn_launch *l, tf_learn_plan *plan)
+{
+    tf_learn_action a = tf_learn_launch_begin(f->e, l, plan);
+    tf_gemm g = gemm_reading(OUT_BASE);
+    tf_plan gp;
+    tf_gemm_begin(f->e, &g, &gp);
+    tf_gemm_end(f->e, &g, &gp, true);
+    return a;
+}
+
+/* Bytes that vary between launches proven to be the same transpose are
+ * masked; trust still takes K proofs; bytes that did not vary still
+ * tell signatures apart; a launch proven to be something else is judged
+ * alone. */
+static void test_varying_bytes_masked(void **state)
+{
+    (void)state;
+    fixture *f = learning(2, 8);
+    world w;
+    tf_learn_plan plan;
+    gparams a = { OUT_BASE, SRC_BASE, R, C, { 1, 2 } }, b = { OUT_BASE, SRC_BASE, R, C, { 3, 4 } };
+    tf_learn_launch la = glaunch(&a), lb = glaunch(&b);
+    assert_int_equal(read_by_gemm(f, &la, &plan), TF_LEARN_RUN); /* candidate */
+    assert_int_equal(read_by_gemm(f, &lb, &plan), TF_LEARN_RUN); /* another signature, the same view: recurs */
+    /* a third launch, garbage of its own: measured against the group */
+    gparams c = { OUT_BASE, SRC_BASE, R, C, { 5, 6 } };
+    tf_learn_launch lc = glaunch(&c);
+    assert_int_equal(tf_learn_launch_begin(f->e, &lc, &plan), TF_LEARN_MEASURE);
+    assert_int_not_equal(plan.boot, 0);
+    measure(&w, R, false, false);
+    tf_learn_obs o = obs_for(&w, &plan);
+    tf_learn_measured(f->e, &lc, &plan, &o);
+    fflush(f->log);
+    assert_non_null(strstr(f->logbuf, "\"what\":\"merged\""));
+    /* junk now varies: a fourth launch matches the group, still a candidate (1 proof of 2) */
+    gparams d = { OUT_BASE, SRC_BASE, R, C, { 7, 8 } };
+    tf_learn_launch ld = glaunch(&d);
+    assert_int_equal(tf_learn_launch_begin(f->e, &ld, &plan), TF_LEARN_MEASURE);
+    assert_int_equal(plan.boot, 0);
+    o = obs_for(&w, &plan);
+    tf_learn_measured(f->e, &ld, &plan, &o);
+    gparams e = { OUT_BASE, SRC_BASE, R, C, { 9, 10 } };
+    tf_learn_launch le = glaunch(&e);
+    assert_int_equal(tf_learn_launch_begin(f->e, &le, &plan), TF_LEARN_PRODUCE);
+    tf_transpose_desc desc;
+    assert_true(tf_learn_describe(f->e, &le, &desc));
+    assert_int_equal(desc.src.addr, SRC_BASE);
+    /* a slot that is sometimes a pointer: measured, then all of it varies */
+    gparams g = { OUT_BASE, SRC_BASE, R, C, { 11, SRC_BASE + 8 } };
+    tf_learn_launch lg = glaunch(&g);
+    assert_int_equal(tf_learn_launch_begin(f->e, &lg, &plan), TF_LEARN_MEASURE);
+    assert_int_not_equal(plan.boot, 0);
+    o = obs_for(&w, &plan);
+    tf_learn_measured(f->e, &lg, &plan, &o);
+    gparams h = { OUT_BASE, SRC_BASE, R, C, { 13, 0x7777777777 } };
+    tf_learn_launch lh = glaunch(&h);
+    assert_int_equal(tf_learn_launch_begin(f->e, &lh, &plan), TF_LEARN_PRODUCE);
+    /* rows never varied: another shape is not the group's */
+    gparams other = { OUT_BASE, SRC_BASE, R - 1, C, { 9, 10 } };
+    tf_learn_launch lo = glaunch(&other);
+    assert_int_not_equal(tf_learn_launch_begin(f->e, &lo, &plan), TF_LEARN_PRODUCE);
+    fixture_free(f);
+}
+
+static void test_bootstrap_failure_judges_the_launch(void **state)
+{
+    (void)state;
+    fixture *f = learning(2, 8);
+    world w;
+    tf_learn_plan plan;
+    gparams a = { OUT_BASE, SRC_BASE, R, C, { 1, 2 } }, b = { OUT_BASE, SRC_BASE, R, C, { 3, 4 } };
+    tf_learn_launch la = glaunch(&a), lb = glaunch(&b);
+    read_by_gemm(f, &la, &plan);
+    read_by_gemm(f, &lb, &plan);
+    gparams c = { OUT_BASE, SRC_BASE, R, C, { 5, 6 } };
+    tf_learn_launch lc = glaunch(&c);
+    assert_int_equal(tf_learn_launch_begin(f->e, &lc, &plan), TF_LEARN_MEASURE);
+    measure(&w, R, false, true); /* a copy, not the transpose */
+    tf_learn_obs o = obs_for(&w, &plan);
+    tf_learn_measured(f->e, &lc, &plan, &o);
+    /* the launch's own signature is judged (its proven footprint is its effect) */
+    assert_int_equal(tf_learn_launch_begin(f->e, &lc, &plan), TF_LEARN_KNOWN);
+    /* the group is not: the first signature is still measured */
+    assert_int_equal(tf_learn_launch_begin(f->e, &la, &plan), TF_LEARN_MEASURE);
+    fixture_free(f);
+}
+
+/* A stale pointer into the output's allocation before the data slots
+ * (ATen's garbage tail), its value changing: the output slot is the
+ * pointer at the GEMM's address, so the proof holds (it was
+ * learn_leaves_unwritten or learn_writes_outside). */
+typedef struct sparams { uint64_t stale, out, in; int32_t rows, cols; } sparams;
+
+static void test_output_slot_is_the_gemms(void **state)
+{
+    (void)state;
+    fixture *f = learning(2, 8);
+    world w;
+    tf_learn_plan plan;
+    sparams p = { OUT_BASE + 8, OUT_BASE, SRC_BASE, R, C };
+    tf_learn_launch l = { .fn = 0x9abc, .name = "s", .grid = { 1, 1, 1 }, .block = { 32, 1, 1 },
+                          .params = (const unsigned char *)&p, .len = sizeof p };
+    read_by_gemm(f, &l, &plan);
+    measure(&w, R, false, false);
+    for (int i = 0; i < 2; i++) {
+        p.stale = OUT_BASE + 16 + 4 * (uint64_t)i;
+        assert_int_equal(tf_learn_launch_begin(f->e, &l, &plan), TF_LEARN_MEASURE);
+        tf_learn_obs o = obs_for(&w, &plan);
+        tf_learn_measured(f->e, &l, &plan, &o);
+    }
+    assert_int_equal(tf_learn_launch_begin(f->e, &l, &plan), TF_LEARN_PRODUCE);
+    fixture_free(f);
+}
+
+/* A launch pointing at both operands of a GEMM (a stale pointer to one of
+ * them before its data pointer to the other) wrote the one at its later
+ * slot: the candidate's view is that operand's. (A GEMM reading both a
+ * copy's output and its input is paired wrong by this rule: the copy is
+ * then rejected, a missed fold, never a wrong one.) */
+static void test_both_operands_later_slot(void **state)
+{
+    (void)state;
+    fixture *f = learning(2, 8);
+    tf_learn_plan plan;
+    sparams p = { SRC_BASE, OUT_BASE, SRC_BASE + 64, R, C }; /* stale pointer at the other operand first */
+    tf_learn_launch l = { .fn = 0x9abd, .name = "s", .grid = { 1, 1, 1 }, .block = { 32, 1, 1 },
+                          .params = (const unsigned char *)&p, .len = sizeof p };
+    tf_learn_launch_begin(f->e, &l, &plan);
+    tf_gemm g = gemm_reading(SRC_BASE); /* A: the other operand */
+    g.nin = 2;
+    g.in[1] = (tf_operand){ .role = "B", .v = { OUT_BASE, 4, R, C, R, 1, R * C }, .op = TF_OP_N };
+    tf_plan gp;
+    tf_gemm_begin(f->e, &g, &gp);
+    assert_int_equal(tf_learn_launch_begin(f->e, &l, &plan), TF_LEARN_MEASURE);
+    assert_int_equal(plan.reach[plan.out].lo, OUT_BASE);
+    fixture_free(f);
+}
+
+/* A launch proven to write exactly the GEMM's view, but no transpose: its
+ * later launches write that footprint and read what they point into. */
+static void test_effect_of_rejected(void **state)
+{
+    (void)state;
+    fixture *f = learning(2, 8);
+    world w;
+    tf_learn_plan plan;
+    params p = { OUT_BASE, SRC_BASE, R, C };
+    tf_learn_launch l = launch_of(&p);
+    read_by_gemm(f, &l, &plan);
+    assert_int_equal(tf_learn_launch_begin(f->e, &l, &plan), TF_LEARN_MEASURE);
+    measure(&w, R, false, true);
+    tf_learn_obs o = obs_for(&w, &plan);
+    tf_learn_measured(f->e, &l, &plan, &o);
+    assert_int_equal(tf_learn_launch_begin(f->e, &l, &plan), TF_LEARN_KNOWN);
+    tf_access a;
+    tf_access_init(&a, "k", 0);
+    assert_true(tf_learn_effect(f->e, &l, &a));
+    assert_false(a.unknown);
+    assert_int_equal(a.nwrites, 1);
+    assert_int_equal(a.writes[0].addr, OUT_BASE);
+    assert_int_equal(a.writes[0].rows, R);
+    assert_int_equal(a.writes[0].cols, C);
+    assert_int_equal(a.nreads, 2);
+    /* a failure before the footprint was proven leaves no effect */
+    params q = { OUT_BASE, SRC_BASE, R, C + 1 };
+    tf_learn_launch lq = launch_of(&q);
+    read_by_gemm(f, &lq, &plan);
+    assert_int_equal(tf_learn_launch_begin(f->e, &lq, &plan), TF_LEARN_MEASURE);
+    measure(&w, R / 2, false, false);
+    o = obs_for(&w, &plan);
+    tf_learn_measured(f->e, &lq, &plan, &o);
+    assert_int_equal(tf_learn_launch_begin(f->e, &lq, &plan), TF_LEARN_RUN);
+    fixture_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -355,6 +551,8 @@ int main(void)
         cmocka_unit_test(test_nothing_to_learn),  cmocka_unit_test(test_open_follows_states),
         cmocka_unit_test(test_rejected_for_good),
         cmocka_unit_test(test_candidate_cap),     cmocka_unit_test(test_signature_cap),
+        cmocka_unit_test(test_varying_bytes_masked), cmocka_unit_test(test_bootstrap_failure_judges_the_launch),
+        cmocka_unit_test(test_output_slot_is_the_gemms), cmocka_unit_test(test_both_operands_later_slot), cmocka_unit_test(test_effect_of_rejected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

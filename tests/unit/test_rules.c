@@ -230,12 +230,53 @@ static void test_describe_struct_batched(void **state)
     tf_rules_free(rs);
 }
 
+/* effect=writes rules (transfold learn -o for launches proven not to be
+ * transposes): the footprint written, the pointers read. */
+static void test_effect_rules(void **state)
+{
+    (void)state;
+    char err[256];
+    char text[] = "k effect=writes out=1@8:ptr rows=#3 cols=#4 elem=4 ld_out=#5 reads=1@8:ptr,1@16:ptr if=0@0:u32=7\n";
+    tf_rules *rs = tf_rules_parse(text, "t", err, sizeof err);
+    assert_non_null(rs);
+    const tf_rule *r = tf_rules_match(rs, "k");
+    assert_true(tf_rule_is_effect(r));
+    struct { uint64_t pad, out, in; } closure = { 0, 0x1000, 0x2000 };
+    int32_t n = 7;
+    void *params[2] = { &n, &closure };
+    size_t sizes[2] = { 4, sizeof closure };
+    assert_non_null(tf_rules_match_launch(rs, r, "k", 0, params, sizes, 2));
+    tf_view w;
+    uint64_t reads[TF_RULE_MAX_READS];
+    int nreads = 0;
+    tf_reason why;
+    assert_true(tf_rule_effect(r, params, sizes, 2, &w, reads, &nreads, &why));
+    assert_int_equal(w.addr, 0x1000);
+    assert_int_equal(w.rows, 3);
+    assert_int_equal(w.cols, 4);
+    assert_int_equal(w.ld, 5);
+    assert_int_equal(nreads, 2);
+    assert_int_equal(reads[1], 0x2000);
+    tf_rules_free(rs);
+    const char *bad[] = {
+        "k effect=writes out=0 in=1 rows=2 cols=3 elem=4\n", /* an effect has no source */
+        "k out=0 in=1 rows=2 cols=3 elem=4 reads=0\n",      /* reads= only on effects */
+        "k effect=copies out=0 rows=2 cols=3 elem=4\n",     /* effect=writes only */
+        "k effect=writes out=0 rows=2 cols=3 elem=4 reads=0:i32\n",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char line[128];
+        strcpy(line, bad[i]);
+        assert_null(tf_rules_parse(line, "t", err, sizeof err));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_design_example), cmocka_unit_test(test_globs_and_order),
         cmocka_unit_test(test_malformed_lines), cmocka_unit_test(test_load_files),
-        cmocka_unit_test(test_describe_plain), cmocka_unit_test(test_describe_overflow), cmocka_unit_test(test_host_strtok_untouched), cmocka_unit_test(test_load_not_a_rules_file), cmocka_unit_test(test_describe_struct_batched),
+        cmocka_unit_test(test_describe_plain), cmocka_unit_test(test_describe_overflow), cmocka_unit_test(test_host_strtok_untouched), cmocka_unit_test(test_load_not_a_rules_file), cmocka_unit_test(test_describe_struct_batched), cmocka_unit_test(test_effect_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

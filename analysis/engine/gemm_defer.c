@@ -1,0 +1,140 @@
+/* Output-side folding, (AB)^T = B^T A^T (TRANSFOLD_OUTPUT_FOLD=1).
+ *
+ * A GEMM whose output nothing has read yet is deferred: it becomes a
+ * pending record whose destination is its output and whose source spans
+ * its two operands, so every rule of the effect table holds for it as for a
+ * deferred transpose (its output read or partly overwritten, its operands
+ * overwritten or freed, unknown work, captures, a destroyed handle: it runs
+ * first; its output wholly overwritten or freed: it never runs). A GEMM
+ * reading its output makes it run (never folded onto). When a transpose
+ * producer's source is exactly that output and its destination is not
+ * anything the GEMM reads, the GEMM is issued swapped, writing the
+ * transposed result straight into the transpose's destination, and the
+ * transpose never runs; the record stays pending for its own output.
+ *
+ * Exactness: C^T(j,i) = sum_k B^T(j,k) A^T(k,i) are the products of C(i,j)
+ * (multiplication commutes exactly) in the same k order only if the library
+ * sums them so whatever the op flags; the stand-in's reference GEMM does,
+ * cuBLAS does not promise it (another kernel, tile or split-k may be picked
+ * for T than for N). The same assumption input folding makes; being new
+ * machinery that every later call pays for while a GEMM is pending, it is
+ * opt-in, and off under verify mode (which does not recompute it yet). */
+#include "engine/internal.h"
+
+static tf_range hull(tf_range a, tf_range b)
+{
+    return (tf_range){ a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi };
+}
+
+static bool on_device(const tf_alloc_entry *a)
+{
+    return a && (a->kind == TF_MEM_DEVICE || a->kind == TF_MEM_POOL);
+}
+
+static tf_range span_of(const tf_alloc_entry *a)
+{
+    return (tf_range){ a->base, a->base + a->size };
+}
+
+static bool deferrable(const tf_engine *e, const tf_gemm *g)
+{
+    if (!e->cfg.output_fold || e->cfg.verify || e->cfg.mode != TF_MODE_FOLD || g->nin != 2 ||
+        g->acc.nwrites != 1 || g->acc.nreads != 0 || g->acc.unknown || g->complex_type)
+        return false;
+    const tf_view *c = &g->acc.writes[0];
+    return c->batch == 1 && g->in[0].v.batch == 1 && g->in[1].v.batch == 1 && tf_view_valid(c) &&
+           tf_view_valid(&g->in[0].v) && tf_view_valid(&g->in[1].v) &&
+           !(e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, g->acc.stream));
+}
+
+bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_replay *replay,
+                   tf_run_transposed run_transposed)
+{
+    if (!deferrable(e, g) || !replay->run || !run_transposed)
+        return false;
+    const tf_view *c = &g->acc.writes[0];
+    tf_range fa = tf_view_footprint(&g->in[0].v), fb = tf_view_footprint(&g->in[1].v), fc = tf_view_footprint(c);
+    tf_range src = hull(fa, fb);
+    const tf_alloc_entry *aa = alloc_find(e, fa), *ab = alloc_find(e, fb), *ac = alloc_find(e, fc);
+    /* The span may take in C or other buffers lying between A and B: writes
+     * there run the GEMM too (more often than needed, never too late). */
+    if (tf_range_overlaps(fa, fc) || tf_range_overlaps(fb, fc) || !on_device(aa) || !on_device(ab) || !on_device(ac))
+        return false;
+    tf_transpose_desc d = {
+        .producer = g->acc.api, .name = g->acc.api, .dtype = g->dtype ? g->dtype : "?",
+        .src = { .addr = src.lo, .elem = 1, .rows = (int64_t)(src.hi - src.lo), .cols = 1,
+                 .ld = (int64_t)(src.hi - src.lo), .batch = 1, .stride = (int64_t)(src.hi - src.lo) },
+        .dst = *c, .alpha = { 1.0, 0.0, true }, .stream = g->acc.stream, .handle = handle,
+    };
+    const tf_range fp[2] = { src, fc }, alloc[2] = { hull(span_of(aa), span_of(ab)), span_of(ac) };
+    tf_record *p = rec_create(e, &d, replay, fp, alloc);
+    if (!p)
+        return false;
+    p->gemm = true;
+    p->gemm_in[0] = fa;
+    p->gemm_in[1] = fb;
+    p->run_transposed = run_transposed;
+    bound_grow(e, fp);
+    e->n.gemms_deferred++;
+    log_gemm_deferred(e, p, g);
+    return true;
+}
+
+static bool same_view(const tf_view *a, const tf_view *b)
+{
+    return a->addr == b->addr && a->elem == b->elem && a->rows == b->rows && a->cols == b->cols && a->ld == b->ld &&
+           a->batch == 1 && b->batch == 1;
+}
+
+/* The pending GEMM whose whole output is d's source, when writing the
+ * transpose in its place is what d does. */
+static tf_record *gemm_for(tf_engine *e, const tf_transpose_desc *d, const tf_range fp[2])
+{
+    tf_icursor at = ITREE_START;
+    tf_record *p = bound_may_overlap(e->dst_bound, fp[0]) ? rec_next_dst(e, fp[0], &at) : NULL;
+    if (!p || !p->gemm || !same_view(&p->d.dst, &d->src) || !p->run_transposed)
+        return NULL;
+    bool one = d->alpha.host && d->alpha.re == 1.0 && d->alpha.im == 0.0;
+    bool shape = d->dst.elem == d->src.elem && d->dst.rows == d->src.cols && d->dst.cols == d->src.rows &&
+                 d->dst.batch == 1 && tf_view_valid(&d->dst);
+    bool apart = !tf_range_overlaps(fp[1], p->gemm_in[0]) && !tf_range_overlaps(fp[1], p->gemm_in[1]) &&
+                 !tf_range_overlaps(fp[1], p->dst_fp);
+    const tf_alloc_entry *a = alloc_find(e, fp[1]);
+    if (!one || (d->conj && d->complex_type) || !shape || !apart || !on_device(a) || d->stream != p->d.stream)
+        return NULL;
+    if (e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, d->stream))
+        return NULL;
+    return p;
+}
+
+bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp[2], const tf_replay *replay)
+{
+    if (e->cfg.mode != TF_MODE_FOLD)
+        return false;
+    tf_record *p = gemm_for(e, d, fp);
+    if (!p)
+        return false;
+    /* The transposed GEMM writes d's destination: what that means to other
+     * records, as any write. Not to the GEMM itself: its operands and output
+     * were checked apart from it above, and the span its record is indexed
+     * by may take in more (so it leaves the index meanwhile). */
+    tf_access w;
+    tf_access_init(&w, d->producer, d->stream);
+    tf_access_write(&w, d->dst);
+    tf_kept covered;
+    itree_remove(&e->pend_src, &p->by_src);
+    effects_before(e, &w, &covered);
+    itree_insert(&e->pend_src, &p->by_src);
+    if (p->run_transposed(p->replay.arg, d->dst.addr, d->dst.ld, d->stream))
+        return false; /* it cannot be issued so: as usual */
+    itree_remove(&e->pend_src, &p->by_src);
+    effects_drop_kept(e, &w, &covered);
+    itree_insert(&e->pend_src, &p->by_src);
+    e->n.output_folds++;
+    e->n.launches_saved++;
+    e->n.bytes_saved += 2 * tf_view_bytes(&d->dst);
+    log_output_fold(e, p, d);
+    if (replay->release)
+        replay->release(replay->arg);
+    return true;
+}

@@ -1,0 +1,89 @@
+/* Deferred GEMMs (output folding, TRANSFOLD_OUTPUT_FOLD=1): the call and
+ * its host scalars copied; replayed on the program's own handle (a GEMM
+ * reads the handle's math mode and workspace, which transfold's own handle
+ * would not have), its stream and pointer mode set for the call and put
+ * back after. The handle's other settings are those it has at the replay:
+ * a program changing them between a GEMM and its output's first reader is
+ * beyond this (opt-in) mode. Swapped, it writes C^T = op(B)^T op(A)^T. */
+#include <stdlib.h>
+
+#include "cublas/gemm_replay.h"
+#include "core/state.h"
+#include "streams/replay.h"
+#include "streams/stream_id.h"
+
+typedef struct gemm_replay {
+    const gemm_kind *kind;
+    gemm_args a;
+    pl_scalar alpha, beta;
+    uint64_t stream;
+    int device;
+} gemm_replay;
+
+typedef struct gemm_issue { const gemm_replay *r; cudaStream_t on; gemm_args a; } gemm_issue;
+
+static int on_program_handle(void *arg)
+{
+    gemm_issue *g = arg;
+    cublasHandle_t h = g->a.handle;
+    cudaStream_t old_stream = NULL;
+    cublasPointerMode_t old_mode = CUBLAS_POINTER_MODE_HOST;
+    TF_REAL(cublasGetStream_v2)(h, &old_stream);
+    TF_REAL(cublasGetPointerMode_v2)(h, &old_mode);
+    if (old_stream != g->on)
+        TF_REAL(cublasSetStream_v2)(h, g->on);
+    if (old_mode != CUBLAS_POINTER_MODE_HOST)
+        TF_REAL(cublasSetPointerMode_v2)(h, CUBLAS_POINTER_MODE_HOST);
+    g->a.alpha = &g->r->alpha;
+    g->a.beta = &g->r->beta;
+    int st = g->r->kind->invoke(&g->a);
+    if (old_mode != CUBLAS_POINTER_MODE_HOST)
+        TF_REAL(cublasSetPointerMode_v2)(h, old_mode);
+    if (old_stream != g->on)
+        TF_REAL(cublasSetStream_v2)(h, old_stream);
+    return st;
+}
+
+static int issue(const gemm_replay *r, uint64_t stream, const gemm_args *a, const uint64_t *trigger)
+{
+    gemm_issue g = { r, (cudaStream_t)(uintptr_t)pl_stream_arg(stream), *a };
+    return pl_replay_issue((pl_place){ r->device, NULL }, stream, trigger, on_program_handle, &g);
+}
+
+static int replay_run(void *arg, uint64_t trigger)
+{
+    const gemm_replay *r = arg;
+    return issue(r, r->stream, &r->a, &trigger);
+}
+
+/* The op that reads op(X)^T from X; false when none does (conjugate
+ * without transpose: the engine never defers complex GEMMs). */
+static bool flipped(cublasOperation_t op, cublasOperation_t *out)
+{
+    *out = op == CUBLAS_OP_N ? CUBLAS_OP_T : CUBLAS_OP_N;
+    return op == CUBLAS_OP_N || op == CUBLAS_OP_T;
+}
+
+/* (op(A) op(B))^T = op(B)^T op(A)^T: B as the first operand, A second. */
+int pl_gemm_replay_transposed(void *arg, uint64_t dst, int64_t ld, uint64_t stream)
+{
+    const gemm_replay *r = arg;
+    gemm_args b = r->a;
+    if (!flipped(r->a.tb, &b.ta) || !flipped(r->a.ta, &b.tb))
+        return -1;
+    b.m = r->a.n, b.n = r->a.m;
+    b.A = r->a.B, b.lda = r->a.ldb, b.sa = r->a.sb, b.at = r->a.bt;
+    b.B = r->a.A, b.ldb = r->a.lda, b.sb = r->a.sa, b.bt = r->a.at;
+    b.C = (void *)(uintptr_t)dst, b.ldc = ld;
+    return issue(r, stream, &b, NULL);
+}
+
+tf_replay pl_gemm_replay_new(const gemm_kind *k, const gemm_args *a, pl_stype t, uint64_t stream)
+{
+    gemm_replay *r = malloc(sizeof *r);
+    if (!r)
+        return (tf_replay){0};
+    *r = (gemm_replay){ .kind = k, .a = *a, .alpha = pl_scalar_load(t, a->alpha), .beta = pl_scalar_load(t, a->beta),
+                        .stream = stream, .device = pl_current_device() };
+    return (tf_replay){ .run = replay_run, .release = free, .arg = r };
+}
