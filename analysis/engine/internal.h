@@ -149,8 +149,22 @@ tf_record *rec_find(tf_engine *e, uint64_t id); /* a pending record, or NULL */
  * GEMM issued transposed into its destination (true: done, replay
  * released); false: the ordinary path. */
 bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp[2], const tf_replay *replay);
-/* The engine's bounds take in a record just made (transpose.c). */
-void bound_grow(tf_engine *e, const tf_range fp[2]);
+/* The engine's bounds take in the footprints of the record just made
+ * (a transpose or a deferred GEMM): they alone when no other is pending.
+ * Inline: both makers are on the producer's hot path. */
+static inline void bound_grow(tf_engine *e, const tf_range fp[2])
+{
+    bool only = e->npending == 1;
+    if (only) {
+        e->src_bound = fp[0];
+        e->dst_bound = fp[1];
+        return;
+    }
+    if (fp[0].lo < e->src_bound.lo) e->src_bound.lo = fp[0].lo;
+    if (fp[0].hi > e->src_bound.hi) e->src_bound.hi = fp[0].hi;
+    if (fp[1].lo < e->dst_bound.lo) e->dst_bound.lo = fp[1].lo;
+    if (fp[1].hi > e->dst_bound.hi) e->dst_bound.hi = fp[1].hi;
+}
 /* Every pending record; the body may act on (and free) p. */
 #define REC_EACH_PENDING(e, p, tmp) \
     HASH_ITER(hh, (e)->pending, p, tmp) if ((p) != &(e)->pending_anchor)

@@ -92,20 +92,6 @@ static bool engine_refuses(const tf_engine *e, const tf_alloc_entry *const at[2]
     return false;
 }
 
-static tf_range range_union(tf_range a, tf_range b)
-{
-    return (tf_range){ a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi };
-}
-
-/* The engine's bounds (internal.h) take in the footprints of the record
- * just made: they alone when no other is pending. */
-void bound_grow(tf_engine *e, const tf_range fp[2])
-{
-    bool only = e->npending == 1;
-    e->src_bound = only ? fp[0] : range_union(e->src_bound, fp[0]);
-    e->dst_bound = only ? fp[1] : range_union(e->dst_bound, fp[1]);
-}
-
 bool tf_transpose_begin(tf_engine *e, const tf_transpose_desc *d, tf_replay replay, tf_why refuse)
 {
     return tf_transpose_begin_ref(e, d, &replay, refuse.key ? &refuse : NULL);
