@@ -93,7 +93,7 @@ void ew_element(const ew_inst *in, const ew_prep *p, void *out, aten_dtype out_t
                 const aten_dtype *in_types);
 
 /* The op definitions (ew_ops.c), looked up by ew_functors.c. */
-extern const ew_def ew_copy, ew_convert, ew_fill, ew_where, ew_add_alpha, ew_add_self, ew_mul, ew_div,
+extern const ew_def ew_copy, ew_convert, ew_fill, ew_where, ew_add_alpha, ew_add_self, ew_add_other, ew_mul, ew_div,
     ew_compare, ew_compare_eq, ew_compare_scalar, ew_threshold, ew_maximum, ew_minimum, ew_gelu, ew_gelu_tanh,
     ew_gelu_bw, ew_gelu_tanh_bw, ew_mse, ew_mse_bw, ew_exp, ew_log, ew_tanh, ew_sigmoid, ew_sqrt, ew_rsqrt,
     ew_reciprocal, ew_neg, ew_sign, ew_abs, ew_silu, ew_square, ew_cube, ew_inv_square, ew_pow_scalar,

@@ -90,6 +90,11 @@ EW_FP(add_self, return x[0] + c[1] * c[0];)
 EW_INT(add_self, return W(U(x[0]) + U(c[1]) * U(c[0]));)
 DEF(ew_add_self, 1, FPI(add_self), CAP_OPMATH, CAP_OPMATH);
 
+/* CUDAFunctorOnOther_add: other + alpha * self (a scalar minus a tensor). */
+EW_FP(add_other, return c[0] + c[1] * x[0];)
+EW_INT(add_other, return W(U(c[0]) + U(c[1]) * U(x[0]));)
+DEF(ew_add_other, 1, FPI(add_other), CAP_OPMATH, CAP_OPMATH);
+
 EW_FP(sub, return x[0] - x[1];)
 EW_INT(sub, return W(U(x[0]) - U(x[1]));)
 DEF0(ew_sub, 2, FPI(sub));
