@@ -148,6 +148,27 @@ def cases():
     add("lerp", lambda x, y: x.lerp(y, 0.3), kinds=("normal", "normal"))
     add("lerp_heavy", lambda x, y: x.lerp(y, 0.7), kinds=("normal", "normal"))
     add("lerp_tensor", lambda x, y, w: x.lerp(y, w - 0.25), kinds=("normal", "normal", "pos"))
+    add("masked_fill", lambda x, m: x.masked_fill(m > 0, float("-inf")), kinds=("normal", "normal"), exact=True)
+    add("masked_fill_int", lambda x, m: x.masked_fill(m > 0, 3), kinds=("normal", "normal"), exact=True, dtypes=ints)
+    add("bitwise_not_bool", lambda x: ~(x > 0), exact=True)
+    add("bitwise_not", lambda x: ~x, exact=True, dtypes=ints)
+    add("and_or_xor", lambda x, y: ((x > 0) & (y > 0)) | ((x < 0) ^ (y < 0)), kinds=("normal", "normal"), exact=True)
+    add("bitwise_int", lambda x, y: (x & y) | (x ^ y), kinds=("normal", "normal"), exact=True, dtypes=ints)
+    add("nan_to_num", lambda x: torch.nan_to_num(x.log()), exact=False)
+    add("floor", lambda x: x.floor(), exact=True)
+    add("round", lambda x: (x * 4).round(), exact=True)
+    for name, fn in [("erf", torch.erf), ("cos", torch.cos), ("sin", torch.sin), ("log1p", torch.log1p),
+                     ("expm1", torch.expm1)]:  # exp2 is jitted (NVRTC): no twin family yet
+        add(name, fn)
+    add("log2", lambda x: x.log2(), kinds=("pos",))
+    add("pow_tensor", lambda x, y: x.pow(y), kinds=("pos", "normal"))
+    add("tanh_backward", lambda g, y: torch.ops.aten.tanh_backward(g, y.tanh()), kinds=("normal", "normal"))
+    add("sigmoid_backward", lambda g, y: torch.ops.aten.sigmoid_backward(g, y.sigmoid()), kinds=("normal", "normal"))
+    add("silu_backward", lambda g, x: torch.ops.aten.silu_backward(g, x), kinds=("normal", "normal"))
+    add("leaky_relu", lambda x: F.leaky_relu(x, 0.1))
+    add("softplus", lambda x: F.softplus(x, beta=2.0, threshold=3.0))
+    add("remainder", lambda x: x.remainder(0.75))
+    add("hardtanh", lambda x: F.hardtanh(x), exact=True)
     return c
 
 

@@ -54,6 +54,25 @@ static const lambda_op lambda_ops[] = {
     {"::threshold_kernel_impl<", 0, &ew_threshold, RES_ARG0},
     {"::maximum_kernel_cuda(", 0, &ew_maximum, RES_ARG0},
     {"::minimum_kernel_cuda(", 0, &ew_minimum, RES_ARG0},
+    {"::erf_kernel_cuda(", 0, &ew_erf, RES_ARG0},
+    {"::cos_kernel_cuda(", 0, &ew_cos, RES_ARG0},
+    {"::sin_kernel_cuda(", 0, &ew_sin, RES_ARG0},
+    {"::floor_kernel_cuda(", 0, &ew_floor, RES_ARG0},
+    {"::round_kernel_cuda(", 0, &ew_round_op, RES_ARG0},
+    {"::log1p_kernel_cuda(", 0, &ew_log1p, RES_ARG0},
+    {"::expm1_kernel_cuda(", 0, &ew_expm1, RES_ARG0},
+    {"::exp2_kernel_cuda(", 0, &ew_exp2, RES_ARG0},
+    {"::log2_kernel_cuda(", 0, &ew_log2, RES_ARG0},
+    {"::pow_tensor_tensor_kernel(", 0, &ew_pow_tensor, RES_ARG0},
+    {"::tanh_backward_kernel_cuda(", 0, &ew_tanh_bw, RES_ARG0},
+    {"::sigmoid_backward_kernel_cuda(", 0, &ew_sigmoid_bw, RES_ARG0},
+    {"::silu_backward_kernel(", 0, &ew_silu_bw, RES_ARG0},
+    {"::leaky_relu_kernel(", 0, &ew_leaky_relu, RES_ARG0},
+    {"::softplus_kernel(", 0, &ew_softplus, RES_ARG0},
+    {"::remainder_kernel_cuda(", 0, &ew_remainder, RES_ARG0},
+    {"::nan_to_num_kernel_cuda(", 0, &ew_nan_to_num, RES_ARG0},
+    {"::bitwise_not_kernel_cuda(", 0, &ew_bitwise_not, RES_ARG0},
+    {"::masked_fill_kernel(", 0, &ew_masked_fill, RES_ARG0},
 };
 
 /* Named functors: Name<T> computing def over (T, ...) -> T (or bool). */
@@ -71,6 +90,9 @@ static const named_op inner_ops[] = {
     {"at::native::binary_internal::MulFunctor<", &ew_mul, RES_ARG0},
     {"at::native::binary_internal::DivFunctor<", &ew_div, RES_ARG0},
     {"at::native::(anonymous namespace)::CompareEqFunctor<", &ew_compare_eq, RES_BOOL},
+    {"at::native::BitwiseAndFunctor<", &ew_bitwise_and, RES_ARG0},
+    {"at::native::BitwiseOrFunctor<", &ew_bitwise_or, RES_ARG0},
+    {"at::native::BitwiseXorFunctor<", &ew_bitwise_xor, RES_ARG0},
 };
 
 static aten_dtype parse_type(aten_span s)
