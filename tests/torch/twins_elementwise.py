@@ -172,6 +172,29 @@ def cases():
     return c
 
 
+def check_arange():
+    """torch.arange made on the device (elementwise_kernel_with_index).
+    Long ranges stop where half and bfloat16 stop holding every integer: the
+    GPU rounds start + i * step computed in float, the CPU does not, and they
+    differ beyond (both are ATen's behaviour)."""
+    failures = []
+    longest = {torch.float16: 2049, torch.bfloat16: 257, torch.int8: 128, torch.uint8: 256}
+    for dtype in FLOATS + [torch.float64, torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8]:
+        for start, end, step in [(3, 20, 2), (0, longest.get(dtype, 70001), 1), (-5, 5, 0.25), (0, 0, 1)]:
+            if not dtype.is_floating_point and step != int(step):
+                continue
+            want = torch.arange(start, end, step, dtype=dtype)
+            try:
+                got = torch.arange(start, end, step, dtype=dtype, device="cuda").cpu()
+            except Exception as e:
+                failures.append("arange %s %s: stand-in failed: %s" % (dtype, (start, end, step), str(e).split("\n")[0]))
+                continue
+            err = compare(Case("arange", None, exact=True), want, got)
+            if err:
+                failures.append("arange %s %s: %s" % (dtype, (start, end, step), err))
+    return failures
+
+
 def bits(t):
     """A tensor's bytes as integers, so -0 and NaNs compare by bits."""
     t = t.contiguous()
@@ -244,6 +267,11 @@ def main():
                     print("FAIL", failures[-1], flush=True)
                 elif VERBOSE:
                     print("ok  ", label, flush=True)
+    if not FILTER or any(f in "arange" for f in FILTER):
+        for f in check_arange():
+            failures.append(f)
+            print("FAIL", f, flush=True)
+        ran += 1
     print("twins_elementwise: %d cases, %d failed" % (ran, len(failures)))
     return 1 if failures else 0
 

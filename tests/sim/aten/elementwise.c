@@ -274,5 +274,5 @@ bool aten_elementwise_resolve(const char *demangled, simcuda_twin *out)
         return resolve_vectorized(demangled, out);
     if (aten_starts(demangled, "void at::native::unrolled_elementwise_kernel<", NULL))
         return resolve_unrolled(demangled, out);
-    return false;
+    return ew_with_index_resolve(demangled, out);
 }

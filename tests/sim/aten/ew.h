@@ -92,6 +92,9 @@ void ew_prepare(const ew_inst *in, const unsigned char *functor, ew_prep *p);
 void ew_element(const ew_inst *in, const ew_prep *p, void *out, aten_dtype out_type, const void *const *x,
                 const aten_dtype *in_types);
 
+/* elementwise_kernel_with_index (arange), ew_index.c. */
+bool ew_with_index_resolve(const char *demangled, simcuda_twin *out);
+
 /* The op definitions (ew_ops.c), looked up by ew_functors.c. */
 extern const ew_def ew_copy, ew_convert, ew_fill, ew_where, ew_add_alpha, ew_add_self, ew_add_other, ew_mul, ew_div,
     ew_compare, ew_compare_eq, ew_compare_scalar, ew_threshold, ew_maximum, ew_minimum, ew_gelu, ew_gelu_tanh,
