@@ -16,6 +16,8 @@ Run on the stand-in:
   build/torch-venv/bin/python tests/torch/twins_elementwise.py [-v] [filter]
 Exits 1 and prints every difference when one case disagrees.
 """
+import os
+import subprocess
 import sys
 
 import torch
@@ -195,6 +197,26 @@ def check_arange():
     return failures
 
 
+def check_no_twin_message():
+    """Without twins, a kernel's launch fails with one stderr line naming it
+    demangled (and mangled), once however often it is launched."""
+    prog = ("import torch\n"
+            "x = torch.ones(4, 6).cuda()\n"
+            "for _ in range(3):\n"
+            "    try:\n"
+            "        x.t().contiguous(); torch.cuda.synchronize()\n"
+            "    except RuntimeError:\n"
+            "        pass\n")
+    env = dict(os.environ)
+    env.pop("SIMCUDA_KERNELS", None)
+    r = subprocess.run([sys.executable, "-c", prog], env=env, capture_output=True, text=True, timeout=300)
+    lines = [l for l in r.stderr.splitlines() if l.startswith("simcuda: no twin for kernel")]
+    want = "simcuda: no twin for kernel elementwise_kernel<128, 2, gpu_kernel_impl_nocast<direct_copy_kernel_cuda"
+    if len(lines) != 1 or not lines[0].startswith(want) or "(mangled _ZN2at6native18elementwise_kernel" not in lines[0]:
+        return ["no-twin message: want one line starting %r, got %r" % (want, lines)]
+    return []
+
+
 def bits(t):
     """A tensor's bytes as integers, so -0 and NaNs compare by bits."""
     t = t.contiguous()
@@ -267,6 +289,11 @@ def main():
                     print("FAIL", failures[-1], flush=True)
                 elif VERBOSE:
                     print("ok  ", label, flush=True)
+    if not FILTER or any(f in "no_twin" for f in FILTER):
+        for f in check_no_twin_message():
+            failures.append(f)
+            print("FAIL", f, flush=True)
+        ran += 1
     if not FILTER or any(f in "arange" for f in FILTER):
         for f in check_arange():
             failures.append(f)
