@@ -66,7 +66,7 @@ def make(shape, dtype, kind, gen):
 class Case:
     def __init__(self, name, fn, kinds=("normal",), exact=False, dtypes=None):
         self.name, self.fn, self.kinds, self.exact = name, fn, kinds, exact
-        self.dtypes = dtypes or FLOATS
+        self.dtypes = dtypes or FLOATS + [torch.float64]
 
 
 def cases():
@@ -109,7 +109,8 @@ def cases():
     add("clamp_max", lambda x: x.clamp(max=0.25), exact=True)
     add("clamp_tensor", lambda x, lo, hi: x.clamp(-lo, hi), kinds=("normal", "pos", "pos"), exact=True)
     # Arithmetic: within TOLERANCE.
-    add("add", lambda x, y: x + y, kinds=("normal", "normal"), dtypes=FLOATS + ints + [torch.float64])
+    small = [torch.int8, torch.uint8, torch.int16]
+    add("add", lambda x, y: x + y, kinds=("normal", "normal"), dtypes=FLOATS + ints + small + [torch.float64])
     add("add_alpha", lambda x, y: x.add(y, alpha=0.5), kinds=("normal", "normal"))
     add("add_scalar", lambda x: x + 1.25, dtypes=FLOATS + ints)
     add("add_broadcast", lambda x: x + x[..., :1], dtypes=FLOATS + ints)
@@ -121,7 +122,9 @@ def cases():
     add("sub", lambda x, y: x - y, kinds=("normal", "normal"), dtypes=FLOATS + ints)
     add("sub_scalar", lambda x: x - 2)
     add("rsub_scalar", lambda x: 2 - x)
-    add("mul", lambda x, y: x * y, kinds=("normal", "normal"), dtypes=FLOATS + ints + [torch.float64])
+    add("mul", lambda x, y: x * y, kinds=("normal", "normal"), dtypes=FLOATS + ints + small + [torch.float64])
+    add("bool_ops", lambda x, y: torch.maximum(x > 0, y > 0) | ((x > 0) == (y < 0)), kinds=("normal", "normal"),
+        exact=True)
     add("mul_scalar", lambda x: x * 2.5, dtypes=FLOATS + ints)
     add("div", lambda x, y: x / y, kinds=("normal", "pos"))
     add("div_scalar", lambda x: x / 3)
