@@ -46,6 +46,7 @@ def layouts():
         ("sliced", (7, 66), lambda b: b[:, ::2]),
         ("batched_transposed", (3, 33, 7), lambda b: b.transpose(1, 2)),
         ("misaligned", (7 * 33 + 1,), lambda b: b[1:].view(7, 33)),
+        ("misaligned2", (7 * 33 + 2,), lambda b: b[2:].view(7, 33)),
         ("large", (70001 + 5,), lambda b: b),
         ("empty", (0, 33), lambda b: b),
     ]
