@@ -103,6 +103,7 @@ extern const ew_def ew_copy, ew_convert, ew_fill, ew_where, ew_add_alpha, ew_add
     ew_addcmul, ew_addcdiv, ew_lerp_scalar, ew_lerp_tensor, ew_clamp, ew_clamp_scalar, ew_sub, ew_erf, ew_cos,
     ew_sin, ew_floor, ew_round_op, ew_log1p, ew_expm1, ew_exp2, ew_log2, ew_pow_tensor, ew_tanh_bw, ew_sigmoid_bw,
     ew_silu_bw, ew_leaky_relu, ew_softplus, ew_remainder, ew_nan_to_num, ew_bitwise_not, ew_bitwise_and,
-    ew_bitwise_or, ew_bitwise_xor, ew_masked_fill;
+    ew_bitwise_or, ew_bitwise_xor, ew_masked_fill, ew_elu, ew_hardswish, ew_hardsigmoid, ew_mish, ew_signbit,
+    ew_logical_not;
 
 #endif
