@@ -23,7 +23,8 @@
 #define ATEN_FAMILIES(X) \
     X(elementwise) \
     X(reduce) \
-    X(multi_tensor)
+    X(multi_tensor) \
+    X(softmax)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)
