@@ -24,7 +24,8 @@
     X(elementwise) \
     X(reduce) \
     X(multi_tensor) \
-    X(softmax)
+    X(softmax) \
+    X(layer_norm)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)
