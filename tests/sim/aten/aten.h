@@ -25,7 +25,8 @@
     X(reduce) \
     X(multi_tensor) \
     X(softmax) \
-    X(layer_norm)
+    X(layer_norm) \
+    X(nll_loss)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)
