@@ -2,8 +2,8 @@
 the CPU: the torch._foreach_* ops the foreach optimizers use (add with
 alpha, add/mul scalar, div by a scalar list, addcmul, addcdiv with scalar
 lists, lerp with small and large weights, sqrt), in place and out of
-place, over float32, bfloat16 and float16; odd sizes and a tensor of more
-than one 65536-element chunk."""
+place, a one-element tensor as the scalar, over float32, bfloat16 and
+float16; odd sizes and a tensor of more than one 65536-element chunk."""
 import torch
 from twins_check import DTYPES, check, finish, randn, run
 
@@ -37,6 +37,9 @@ for dtype in DTYPES:
         ("lerp_small_", lambda x, y, z, zp: torch._foreach_lerp_([t.clone() for t in x], y, 0.1)),
         ("lerp_large_", lambda x, y, z, zp: torch._foreach_lerp_([t.clone() for t in x], y, 0.8)),
         ("sqrt", lambda x, y, z, zp: torch._foreach_sqrt(zp)),
+        # a one-element tensor as the scalar (clip_grad_norm_'s coefficient)
+        ("mul_tensor_", lambda x, y, z, zp: torch._foreach_mul_([t.clone() for t in x], torch.tensor(0.37, dtype=x[0].dtype).to(x[0].device))),
+        ("add_tensor_", lambda x, y, z, zp: torch._foreach_add_([t.clone() for t in x], torch.tensor(0.5, dtype=x[0].dtype).to(x[0].device), alpha=-1.5)),
     ]
     for name, f in ops:
         # the reference in float, rounded once (ATen's opmath on a GPU)
