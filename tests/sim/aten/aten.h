@@ -27,7 +27,9 @@
     X(softmax) \
     X(layer_norm) \
     X(nll_loss) \
-    X(cat)
+    X(cat) \
+    X(index) \
+    X(scatter_gather)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)
