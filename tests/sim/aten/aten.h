@@ -29,7 +29,8 @@
     X(nll_loss) \
     X(cat) \
     X(index) \
-    X(scatter_gather)
+    X(scatter_gather) \
+    X(range)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)
