@@ -57,4 +57,24 @@ _Static_assert(ATEN_SL_NUMEL(1) == 5376 && ATEN_SL_SCALARS(1) == 10752 && ATEN_S
                "TensorListScalarListMetadata<float, 1> (measured)");
 _Static_assert(ATEN_SL_B2T(3, 4) == 12096, "TensorListScalarListMetadata<float, 3> (measured)");
 
+/* torch._foreach_norm (clip_grad_norm_), two kernels. Measured with three
+ * tensors of 12, 3 and 70000 floats (1, 1 and 2 chunks):
+ *   multi_tensor_apply_kernel<TensorListMetadata<1>, LpNormFunctor<T,
+ *       NormType, out_t, 1, 1, 0>, out_opmath_t *, const int64_t *>(meta,
+ *       functor, out_opmath_t *partials, const int64_t *chunk_offsets)
+ *     each block writes its chunk's partial (sum of squares for L2) to
+ *     partials[chunk_offsets[start_tensor_this_launch + tensor] + chunk];
+ *     chunk_offsets is a device array of running chunk counts ({0, 1, 2,
+ *     4} measured)
+ *   lpnorm_cleanup<T, NormType, out_t, apply_root, out_opmath_t>(
+ *       const out_opmath_t *partials, TensorListAddresses outputs,
+ *       const int64_t *chunk_offsets, int first_tensor)
+ *     block b sums partials[chunk_offsets[first_tensor + b] ..
+ *     chunk_offsets[first_tensor + b + 1]) and stores its square root (L2,
+ *     apply_root) as out_t at outputs.addresses[b]; first_tensor was 0 with
+ *     fewer tensors than one TensorListAddresses holds.
+ * NormType 2 is L2 (torch._foreach_norm(ord=2) launches NormType 2).
+ * TensorListAddresses: const void *addresses[770]. */
+#define ATEN_MT_ADDRESSES_BYTES (8u * ATEN_MT_MAX_TENSORS(1))
+
 #endif

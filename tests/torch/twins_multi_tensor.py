@@ -50,4 +50,29 @@ for dtype in DTYPES:
             continue
         check(f"{name} {dtype}", got, want, acc=4.0)
 
+# torch._foreach_norm (LpNormFunctor + lpnorm_cleanup, tests/sim/aten/
+# foreach_norm.c) and clip_grad_norm_ built on it.
+for dtype in DTYPES:
+    a, ad = lists(dtype, 40)
+    tag = f"foreach_norm {dtype}"
+    got = run(tag, torch._foreach_norm, ad)
+    if got is not None:
+        want = [t.to(dtype) for t in torch._foreach_norm([t.float() for t in a])]
+        check(tag, got, want, acc=float(sum(float((t.float() ** 2).sum()) for t in a)) ** 0.5)
+
+    def clip(ts):
+        ps = [torch.nn.Parameter(torch.zeros_like(t)) for t in ts]
+        for p_, t in zip(ps, ts):
+            p_.grad = t.clone()
+        total = torch.nn.utils.clip_grad_norm_(ps, 1.0)
+        return [total] + [p_.grad for p_ in ps]
+
+    tag = f"clip_grad_norm_ {dtype}"
+    got = run(tag, clip, ad)
+    if got is not None:
+        want = [t.to(dtype) for t in clip([t.float() for t in a])]
+        # the total norm folds sums of squares: its error is at the norm's scale
+        check(tag + " total", got[0], want[0], acc=float(want[0]))
+        check(tag + " grads", got[1:], want[1:], acc=8.0)
+
 finish("twins_multi_tensor")

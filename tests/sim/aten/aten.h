@@ -30,7 +30,8 @@
     X(cat) \
     X(index) \
     X(scatter_gather) \
-    X(range)
+    X(range) \
+    X(foreach_norm)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)
