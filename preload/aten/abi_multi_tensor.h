@@ -77,4 +77,31 @@ _Static_assert(ATEN_SL_B2T(3, 4) == 12096, "TensorListScalarListMetadata<float, 
  * TensorListAddresses: const void *addresses[770]. */
 #define ATEN_MT_ADDRESSES_BYTES (8u * ATEN_MT_MAX_TENSORS(1))
 
+/* The fused optimizers (torch.optim.Adam/AdamW with fused=True):
+ *   multi_tensor_apply_kernel<FusedOptimizerTensorListMetadata<4>,
+ *       FusedAdamMathFunctor<T, 4, ADAM_MODE, amsgrad>, const float *,
+ *       double, double, double, double, double, bool, const float *,
+ *       const float *>(meta, functor, const float *lr_ptr, double lr,
+ *       double beta1, double beta2, double weight_decay, double eps,
+ *       bool maximize, const float *grad_scale, const float *found_inf)
+ * Lists: 0 params, 1 grads, 2 exp_avg, 3 exp_avg_sq. Measured (AdamW,
+ * lr 0.01, betas (0.8, 0.95), weight_decay 0.05, eps 1e-7, two float
+ * tensors of 12 and 3): numel at 8064, state_steps at 10080,
+ * block_to_tensor at 12096; lr_ptr, grad_scale and found_inf null.
+ * FusedOptimizerTensorListMetadata<d>: addresses[d][T]; int64_t numel[T];
+ * const void *state_steps_addresses[T_SL]; uint16_t block_to_tensor[2240];
+ * int block_to_chunk[2240]; int start_tensor_this_launch. */
+#define ATEN_FO_ADDRESSES(d, k) ATEN_TL_ADDRESSES(d, k)
+#define ATEN_FO_NUMEL(d) ATEN_TL_NUMEL(d)
+#define ATEN_FO_STEPS(d) (ATEN_FO_NUMEL(d) + 8u * ATEN_MT_MAX_TENSORS(d))
+#define ATEN_FO_B2T(d) (ATEN_FO_STEPS(d) + 8u * ATEN_MT_MAX_TENSORS_SL(d))
+#define ATEN_FO_B2C(d) (ATEN_FO_B2T(d) + 2u * ATEN_MT_MAX_BLOCKS)
+#define ATEN_FO_START(d) (ATEN_FO_B2C(d) + 4u * ATEN_MT_MAX_BLOCKS)
+#define ATEN_FO_BYTES(d) ATEN_ALIGN(ATEN_FO_START(d) + 4u, 8u)
+_Static_assert(ATEN_FO_NUMEL(4) == 8064 && ATEN_FO_STEPS(4) == 10080 && ATEN_FO_B2T(4) == 12096,
+               "FusedOptimizerTensorListMetadata<4> (measured)");
+enum { ATEN_FADAM_META, ATEN_FADAM_FUNCTOR, ATEN_FADAM_LR_PTR, ATEN_FADAM_LR, ATEN_FADAM_BETA1, ATEN_FADAM_BETA2,
+       ATEN_FADAM_WEIGHT_DECAY, ATEN_FADAM_EPS, ATEN_FADAM_MAXIMIZE, ATEN_FADAM_GRAD_SCALE, ATEN_FADAM_FOUND_INF,
+       ATEN_FADAM_NPARAMS };
+
 #endif

@@ -31,7 +31,8 @@
     X(index) \
     X(scatter_gather) \
     X(range) \
-    X(foreach_norm)
+    X(foreach_norm) \
+    X(fused_adam)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)
