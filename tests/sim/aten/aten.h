@@ -32,7 +32,8 @@
     X(scatter_gather) \
     X(range) \
     X(foreach_norm) \
-    X(fused_adam)
+    X(fused_adam) \
+    X(fused_sgd)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)

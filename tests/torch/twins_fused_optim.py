@@ -1,7 +1,8 @@
-"""Fused Adam/AdamW (fused=True; tests/sim/aten/fused_adam.c) against the
-CPU's fused implementation in the same dtype: two steps over tensors of
-odd sizes and one of more than a 65536-element chunk, with and without
-weight decay, maximize, float32, bfloat16, float16."""
+"""Fused optimizers (fused=True; tests/sim/aten/fused_adam.c, fused_sgd.c)
+against the CPU's fused implementation in the same dtype: two steps of
+Adam, AdamW and SGD (plain, momentum with dampening and weight decay,
+nesterov with maximize) over tensors of odd sizes and one of more than a
+65536-element chunk, float32, bfloat16, float16."""
 import torch
 from twins_check import DTYPES, check, finish, randn, run
 
@@ -18,7 +19,7 @@ def steps(dev, dtype, cls, **kw):
     out = [p.detach() for p in ps]
     for p in ps:
         st = opt.state[p]
-        out += [st["exp_avg"], st["exp_avg_sq"]]
+        out += [st[k] for k in ("exp_avg", "exp_avg_sq", "momentum_buffer") if st.get(k) is not None]
     return out
 
 
@@ -26,6 +27,9 @@ CONFIGS = [
     ("adamw", torch.optim.AdamW, dict(lr=1e-2, betas=(0.8, 0.95), eps=1e-7, weight_decay=0.05)),
     ("adam", torch.optim.Adam, dict(lr=1e-3, weight_decay=0.1)),
     ("adamw_max", torch.optim.AdamW, dict(lr=1e-2, maximize=True)),
+    ("sgd", torch.optim.SGD, dict(lr=1e-2)),
+    ("sgd_momentum", torch.optim.SGD, dict(lr=1e-2, momentum=0.9, dampening=0.1, weight_decay=0.05)),
+    ("sgd_nesterov", torch.optim.SGD, dict(lr=1e-2, momentum=0.9, nesterov=True, maximize=True)),
 ]
 for dtype in DTYPES:
     for name, cls, kw in CONFIGS:
@@ -39,4 +43,4 @@ for dtype in DTYPES:
         for i, (g, w) in enumerate(zip(got, want)):
             check(f"{tag} out{i}", g, w, scale=2.0, acc=4.0)
 
-finish("twins_fused_adam")
+finish("twins_fused_optim")
