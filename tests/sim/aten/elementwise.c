@@ -209,9 +209,9 @@ static bool resolve_legacy(const char *name, simcuda_twin *out)
     k.K = k.op.arity + 1;
     if (k.K > ATEN_MAX_ARGS)
         return false;
-    k.func_off = ATEN_ALIGN(ATEN_EW_NOCAST_FUNCTOR(k.K), k.op.falign);
-    k.dtypes_off = k.func_off + k.op.fsize;
-    size_t bytes = k.cast ? ATEN_ALIGN(k.dtypes_off + (size_t)k.K, 8)
+    k.func_off = ATEN_EW_CAST_FUNCTOR(k.K, k.op.falign);
+    k.dtypes_off = ATEN_EW_CAST_DTYPES(k.K, k.op.fsize, k.op.falign);
+    size_t bytes = k.cast ? ATEN_EW_CAST_BYTES(k.K, k.op.fsize, k.op.falign)
                           : ATEN_EW_NOCAST_BYTES(k.K, k.op.fsize, k.op.falign);
     return bind(&k, (const size_t[]){4, bytes, 0}, out);
 }
@@ -261,7 +261,8 @@ static bool resolve_unrolled(const char *name, simcuda_twin *out)
     k.cast = load_cast;
     k.trivial_calc = tin;
     int nl = k.op.arity > 0 ? k.op.arity : 1;
-    size_t loader = load_cast ? (size_t)ATEN_ALIGN(nl, 4) + 4 * (size_t)nl : 1, storer = store_cast ? 8 : 1;
+    size_t loader = load_cast ? (size_t)ATEN_LOAD_WITH_CAST_BYTES(nl) : 1;
+    size_t storer = store_cast ? ATEN_STORE_WITH_CAST_BYTES : 1;
     return bind(&k, (const size_t[]){4, k.op.fsize, 8 * (size_t)k.K, ic, oc, loader, storer, 0}, out);
 }
 
@@ -273,5 +274,5 @@ bool aten_elementwise_resolve(const char *demangled, simcuda_twin *out)
         return resolve_vectorized(demangled, out);
     if (aten_starts(demangled, "void at::native::unrolled_elementwise_kernel<", NULL))
         return resolve_unrolled(demangled, out);
-    return false;
+    return ew_with_index_resolve(demangled, out);
 }

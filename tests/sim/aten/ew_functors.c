@@ -54,6 +54,33 @@ static const lambda_op lambda_ops[] = {
     {"::threshold_kernel_impl<", 0, &ew_threshold, RES_ARG0},
     {"::maximum_kernel_cuda(", 0, &ew_maximum, RES_ARG0},
     {"::minimum_kernel_cuda(", 0, &ew_minimum, RES_ARG0},
+    {"::erf_kernel_cuda(", 0, &ew_erf, RES_ARG0},
+    {"::cos_kernel_cuda(", 0, &ew_cos, RES_ARG0},
+    {"::sin_kernel_cuda(", 0, &ew_sin, RES_ARG0},
+    {"::floor_kernel_cuda(", 0, &ew_floor, RES_ARG0},
+    {"::round_kernel_cuda(", 0, &ew_round_op, RES_ARG0},
+    {"::log1p_kernel_cuda(", 0, &ew_log1p, RES_ARG0},
+    {"::expm1_kernel_cuda(", 0, &ew_expm1, RES_ARG0},
+    {"::exp2_kernel_cuda(", 0, &ew_exp2, RES_ARG0},
+    {"::log2_kernel_cuda(", 0, &ew_log2, RES_ARG0},
+    {"::pow_tensor_tensor_kernel(", 0, &ew_pow_tensor, RES_ARG0},
+    {"::tanh_backward_kernel_cuda(", 0, &ew_tanh_bw, RES_ARG0},
+    {"::sigmoid_backward_kernel_cuda(", 0, &ew_sigmoid_bw, RES_ARG0},
+    {"::silu_backward_kernel(", 0, &ew_silu_bw, RES_ARG0},
+    {"::leaky_relu_kernel(", 0, &ew_leaky_relu, RES_ARG0},
+    {"::softplus_kernel(", 0, &ew_softplus, RES_ARG0},
+    {"::remainder_kernel_cuda(", 0, &ew_remainder, RES_ARG0},
+    {"::nan_to_num_kernel_cuda(", 0, &ew_nan_to_num, RES_ARG0},
+    {"::bitwise_not_kernel_cuda(", 0, &ew_bitwise_not, RES_ARG0},
+    {"::masked_fill_kernel(", 0, &ew_masked_fill, RES_ARG0},
+    {"::elu_kernel(", 0, &ew_elu, RES_ARG0},
+    {"::hardswish_kernel(", 0, &ew_hardswish, RES_ARG0},
+    {"::hardsigmoid_kernel(", 0, &ew_hardsigmoid, RES_ARG0},
+    {"::mish_kernel(", 0, &ew_mish, RES_ARG0},
+    {"::signbit_kernel_cuda(", 0, &ew_signbit, RES_BOOL},
+    /* The output type is the inner dispatch's case: #10 is bool (measured). */
+    {"::logical_not_kernel_cuda(at::TensorIteratorBase&)::{lambda()#2}::operator()() const::{lambda()#10}", 0,
+     &ew_logical_not, RES_BOOL},
 };
 
 /* Named functors: Name<T> computing def over (T, ...) -> T (or bool). */
@@ -62,6 +89,7 @@ static const named_op named_ops[] = {
     {"at::native::FillFunctor<", &ew_fill, RES_ARG0},
     {"at::native::CUDAFunctor_add<", &ew_add_alpha, RES_ARG0},
     {"at::native::CUDAFunctorOnSelf_add<", &ew_add_self, RES_ARG0},
+    {"at::native::CUDAFunctorOnOther_add<", &ew_add_other, RES_ARG0},
     {"at::native::AbsFunctor<", &ew_abs, RES_ARG0},
     {"at::native::(anonymous namespace)::CompareFunctor<", &ew_compare, RES_BOOL},
 };
@@ -70,6 +98,9 @@ static const named_op inner_ops[] = {
     {"at::native::binary_internal::MulFunctor<", &ew_mul, RES_ARG0},
     {"at::native::binary_internal::DivFunctor<", &ew_div, RES_ARG0},
     {"at::native::(anonymous namespace)::CompareEqFunctor<", &ew_compare_eq, RES_BOOL},
+    {"at::native::BitwiseAndFunctor<", &ew_bitwise_and, RES_ARG0},
+    {"at::native::BitwiseOrFunctor<", &ew_bitwise_or, RES_ARG0},
+    {"at::native::BitwiseXorFunctor<", &ew_bitwise_xor, RES_ARG0},
 };
 
 static aten_dtype parse_type(aten_span s)
@@ -193,9 +224,11 @@ static bool from_named(aten_span f, const named_op *ops, size_t nops, ew_inst *i
     return false;
 }
 
-/* AUnaryFunctor<a1, a2, r, F>: {F f; opmath(a1) b;}, a2 a -> F(b, a);
- * BUnaryFunctor<a1, a2, r, F>: {F f; opmath(a2) b;}, a1 a -> F(a, b);
- * BinaryFunctor<a1, a2, r, F>: {F f;}. */
+/* AUnaryFunctor<a1, a2, r, F>: {F f; b;}, a2 a -> F(b, a);
+ * BUnaryFunctor<a1, a2, r, F>: {F f; b;}, a1 a -> F(a, b);
+ * BinaryFunctor<a1, a2, r, F>: {F f;}.
+ * b has F's own argument type (measured: float for MulFunctor<float> over
+ * bfloat16 tensors, bfloat16 for CompareEqFunctor<c10::BFloat16>). */
 static bool from_wrapper(aten_span f, ew_inst *in)
 {
     static const struct { const char *name; ew_wrap wrap; } wraps[] = {
@@ -227,7 +260,7 @@ static bool from_wrapper(aten_span f, ew_inst *in)
             return true;
         }
         /* The scalar b follows the inner functor. */
-        aten_dtype bt = opmath(wraps[i].wrap == WRAP_AUNARY ? a1 : a2);
+        aten_dtype bt = wraps[i].wrap == WRAP_AUNARY ? inner.arg[0] : inner.arg[1];
         size_t bs = aten_dtype_size(bt), off = align_up(in->fsize, bs);
         in->cap_off[in->ncaps] = off;
         in->cap_type[in->ncaps] = bt;

@@ -90,6 +90,11 @@ EW_FP(add_self, return x[0] + c[1] * c[0];)
 EW_INT(add_self, return W(U(x[0]) + U(c[1]) * U(c[0]));)
 DEF(ew_add_self, 1, FPI(add_self), CAP_OPMATH, CAP_OPMATH);
 
+/* CUDAFunctorOnOther_add: other + alpha * self (a scalar minus a tensor). */
+EW_FP(add_other, return c[0] + c[1] * x[0];)
+EW_INT(add_other, return W(U(c[0]) + U(c[1]) * U(x[0]));)
+DEF(ew_add_other, 1, FPI(add_other), CAP_OPMATH, CAP_OPMATH);
+
 EW_FP(sub, return x[0] - x[1];)
 EW_INT(sub, return W(U(x[0]) - U(x[1]));)
 DEF0(ew_sub, 2, FPI(sub));
@@ -241,3 +246,89 @@ EW_FP(lerp_scalar, LERP(c[0]))
 DEF(ew_lerp_scalar, 2, FP(lerp_scalar), NULL, CAP_OPMATH);
 EW_FP(lerp_tensor, LERP(x[2]))
 DEF0(ew_lerp_tensor, 3, FP(lerp_tensor), NULL);
+
+/* ---- more pointwise ops (UnaryOpsKernel.cu and friends) ---- */
+
+EW_FP(erf, return erf(x[0]);)
+DEF0(ew_erf, 1, FP(erf), NULL);
+EW_FP(cos, return cos(x[0]);)
+DEF0(ew_cos, 1, FP(cos), NULL);
+EW_FP(sin, return sin(x[0]);)
+DEF0(ew_sin, 1, FP(sin), NULL);
+EW_FP(floor, return floor(x[0]);)
+DEF0(ew_floor, 1, FP(floor), NULL);
+/* round: half to even (nearbyint in the default rounding mode). */
+EW_FP(round, return nearbyint(x[0]);)
+DEF0(ew_round_op, 1, FP(round), NULL);
+EW_FP(log1p, return log1p(x[0]);)
+DEF0(ew_log1p, 1, FP(log1p), NULL);
+EW_FP(expm1, return expm1(x[0]);)
+DEF0(ew_expm1, 1, FP(expm1), NULL);
+EW_FP(exp2, return exp2(x[0]);)
+DEF0(ew_exp2, 1, FP(exp2), NULL);
+EW_FP(log2, return log2(x[0]);)
+DEF0(ew_log2, 1, FP(log2), NULL);
+EW_FP(pow_tensor, return pow(x[0], x[1]);)
+DEF0(ew_pow_tensor, 2, FP(pow_tensor), NULL);
+
+/* Backward of tanh and sigmoid from their outputs: (grad, y). */
+EW_FP(tanh_bw, return x[0] * ((T)1 - x[1] * x[1]);)
+DEF0(ew_tanh_bw, 2, FP(tanh_bw), NULL);
+EW_FP(sigmoid_bw, return x[0] * ((T)1 - x[1]) * x[1];)
+DEF0(ew_sigmoid_bw, 2, FP(sigmoid_bw), NULL);
+/* silu backward (grad, x). */
+EW_FP(silu_bw, T s = (T)1 / ((T)1 + exp(-x[1])); return x[0] * s * ((T)1 + x[1] * ((T)1 - s));)
+DEF0(ew_silu_bw, 2, FP(silu_bw), NULL);
+
+/* leaky_relu(x; negval), softplus(x; beta, threshold): opmath captures. */
+EW_FP(leaky_relu, return x[0] > 0 ? x[0] : x[0] * c[0];)
+DEF(ew_leaky_relu, 1, FP(leaky_relu), NULL, CAP_OPMATH);
+EW_FP(softplus, return x[0] * c[0] > c[1] ? x[0] : log1p(exp(x[0] * c[0])) / c[0];)
+DEF(ew_softplus, 1, FP(softplus), NULL, CAP_OPMATH, CAP_OPMATH);
+
+/* remainder: the sign of the divisor (Python's %). */
+EW_FP(remainder, T m = fmod(x[0], x[1]); if (m != 0 && ((x[1] < 0) != (m < 0))) m += x[1]; return m;)
+DEF0(ew_remainder, 2, FP(remainder), NULL);
+
+/* nan_to_num(x; nan, posinf, neginf), the replacements in scalar_t. */
+EW_FP(nan_to_num, if (x[0] != x[0]) return c[0]; if (isinf(x[0])) return x[0] > 0 ? c[1] : c[2]; return x[0];)
+DEF(ew_nan_to_num, 1, FP(nan_to_num), NULL, CAP_SCALAR, CAP_SCALAR, CAP_SCALAR);
+
+/* Bitwise ops on integers and bools. */
+EW_INT(bitwise_not, return e->scalar == ATEN_BOOL ? !x[0] : ~x[0];)
+DEF0(ew_bitwise_not, 1, NULL, NULL, bitwise_not_i);
+EW_INT(bitwise_and, return x[0] & x[1];)
+DEF0(ew_bitwise_and, 2, NULL, NULL, bitwise_and_i);
+EW_INT(bitwise_or, return x[0] | x[1];)
+DEF0(ew_bitwise_or, 2, NULL, NULL, bitwise_or_i);
+EW_INT(bitwise_xor, return x[0] ^ x[1];)
+DEF0(ew_bitwise_xor, 2, NULL, NULL, bitwise_xor_i);
+
+/* masked_fill(self, mask; value): value a scalar_t, moved as bytes. */
+static void masked_fill_raw(const ew_inst *in, const unsigned char *fb, void *out, const void *const *x)
+{
+    bool mask = aten_load(in->arg[1], x[1]).i != 0;
+    if (mask)
+        aten_convert(in->res, out, in->cap_type[0], fb + in->cap_off[0]);
+    else
+        memcpy(out, x[0], aten_dtype_size(in->res));
+}
+const ew_def ew_masked_fill = {"masked_fill", 2, {CAP_SCALAR}, 1, NULL, NULL, NULL, masked_fill_raw};
+
+/* elu/selu/celu(x; negcoef, poscoef, negiptcoef), opmath captures. */
+EW_FP(elu, return x[0] <= 0 ? (exp(x[0] * c[2]) - (T)1) * c[0] : x[0] * c[1];)
+DEF(ew_elu, 1, FP(elu), NULL, CAP_OPMATH, CAP_OPMATH, CAP_OPMATH);
+/* hardswish/hardsigmoid(x; zero, one_sixth, three, six). */
+#define HARD(x) (fmin(fmax((x) + c[2], c[0]), c[3]) * c[1])
+EW_FP(hardswish, return x[0] * HARD(x[0]);)
+DEF(ew_hardswish, 1, FP(hardswish), NULL, CAP_OPMATH, CAP_OPMATH, CAP_OPMATH, CAP_OPMATH);
+EW_FP(hardsigmoid, return HARD(x[0]);)
+DEF(ew_hardsigmoid, 1, FP(hardsigmoid), NULL, CAP_OPMATH, CAP_OPMATH, CAP_OPMATH, CAP_OPMATH);
+EW_FP(mish, return x[0] * tanh(log1p(exp(x[0])));)
+DEF0(ew_mish, 1, FP(mish), NULL);
+EW_FP(signbit, return signbit(x[0]) != 0;)
+EW_INT(signbit, return x[0] < 0;)
+DEF0(ew_signbit, 1, FPI(signbit));
+EW_FP(logical_not, return !x[0];)
+EW_INT(logical_not, return !x[0];)
+DEF0(ew_logical_not, 1, FPI(logical_not));
