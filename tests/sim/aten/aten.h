@@ -30,7 +30,6 @@
     X(cat) \
     X(index) \
     X(scatter_gather) \
-    X(range) \
     X(foreach_norm) \
     X(fused_adam) \
     X(fused_sgd)
