@@ -13,6 +13,16 @@
  *       IndexType dimStride)
  *   (and CatArrayBatchedCopy_contig<..., Dims, batch_size, stride_size>
  *   with the same parameters). Elements are copied as S opaque bytes.
+ *   CatArrayBatchedCopy_vectorized<OpaqueType<S>, IndexType, Dims,
+ *       batch_size, stride_size, alignment, elems_per_vec>(char *output,
+ *       inputs, os, int concatDim, IndexType trailingSize)
+ *   copies alignment-byte vectors (elems_per_vec elements): os is in
+ *   vectors; input i's nElements / elems_per_vec vectors land at
+ *   offset * trailingSize / elems_per_vec plus their index's offset,
+ *   counted with dimSize * trailingSize / elems_per_vec along concatDim.
+ *   Measured: cat of [3,4] and [3,8] floats along dim 1 (Dims 2, os {3, 3;
+ *   3, 1}, trailing 1) and of [3,4] and [2,4] along dim 0 (Dims 1, os {5,
+ *   4; 1, 1}, trailing 4).
  * gridDim.y is the number of inputs in this batch; input i's nElements
  * contiguous elements land at offset[i] * dimStride plus the offset of
  * their index in the output, counted with input i's dimSize along
@@ -49,6 +59,8 @@ _Static_assert(ATEN_CAT_OFFSET == 1024 && ATEN_CAT_DIM_SIZE == 1536 && ATEN_CAT_
 #define ATEN_CAT_OS_SIZE 0u
 #define ATEN_CAT_OS_STRIDE (4u * ATEN_CAT_MAX_DIMS)
 
+/* The last parameter is dimStride, or trailingSize for the vectorized kernel. */
 enum { ATEN_CAT_P_OUTPUT, ATEN_CAT_P_INPUTS, ATEN_CAT_P_OS, ATEN_CAT_P_CONCAT_DIM, ATEN_CAT_P_DIM_STRIDE, ATEN_CAT_NPARAMS };
+#define ATEN_CAT_P_TRAILING ATEN_CAT_P_DIM_STRIDE
 
 #endif

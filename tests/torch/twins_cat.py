@@ -1,7 +1,8 @@
 """torch.cat / torch.stack twins (tests/sim/aten/cat.c) against the CPU, bit
 for bit: along the outer, middle and inner dims, stack, odd sizes, 1-, 2-,
-4- and 8-byte elements (bool, half, bfloat16, float, int64), and more
-inputs than one batch of 128."""
+4- and 8-byte elements (bool, half, bfloat16, float, int64), more inputs
+than one batch of 128, and slabs of whole 16-byte vectors (the vectorized
+kernel)."""
 import torch
 from twins_check import check, finish, randn, run
 
@@ -18,6 +19,10 @@ for dtype in [torch.float32, torch.bfloat16, torch.float16, torch.int64, torch.b
         ("stack", [mk(5, 7, seed=1), mk(5, 7, seed=7)], lambda ts: torch.stack(ts)),
         ("stack1", [mk(5, 7, seed=1), mk(5, 7, seed=7)], lambda ts: torch.stack(ts, 1)),
         ("many", [mk(3, 2, seed=10 + i) for i in range(200)], lambda ts: torch.cat(ts, 1)),
+        # rows of 16 bytes and more: the vectorized kernel
+        ("vec_dim1", [mk(3, 8, seed=1), mk(3, 16, seed=8)], lambda ts: torch.cat(ts, 1)),
+        ("vec_dim0", [mk(3, 8, seed=1), mk(5, 8, seed=9)], lambda ts: torch.cat(ts, 0)),
+        ("vec_3d", [mk(2, 3, 8, seed=1), mk(2, 5, 8, seed=11)], lambda ts: torch.cat(ts, 1)),
     ]
     for name, ts, f in cases:
         tag = f"cat {name} {dtype}"
