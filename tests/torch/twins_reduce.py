@@ -66,6 +66,21 @@ for dtype in DTYPES:
                    "var": float((xf * xf).sum())}.get(kind, 0.0)
             check(f"{name} {iname} {dtype}", got, want, acc=acc, exact=(kind == "exact"))
 
+# Larger contiguous matrices: vectorized outputs (outer reductions) and
+# vectorized inputs (inner reductions), several blocks an output.
+for dtype in DTYPES:
+    for shape, dims in [((600, 64), 0), ((64, 600), 1), ((5000, 3), 0), ((2, 70000), 1), ((257, 129), (0, 1))]:
+        x = randn(*shape, dtype=dtype, seed=31)
+        for op, f in [("sum", lambda t: t.sum(dims)), ("mean", lambda t: t.mean(dims)), ("amax", lambda t: t.amax(dims))]:
+            tag = f"{op}{dims} {shape} {dtype}"
+            got = run(tag, f, x.to(dev))
+            if got is None:
+                continue
+            exact = op == "amax"
+            want = f(x) if exact else f(x.float()).to(dtype)
+            acc = float(x.float().abs().sum()) / (1 if op == "sum" else x.numel())
+            check(tag, got, want, acc=acc, exact=exact)
+
 # Integer sums (exact, int64) and any/all over bool.
 for name, x in [("int64", torch.randint(-1000, 1000, (5, 7, 9))), ("int32", torch.randint(-1000, 1000, (5, 7, 9), dtype=torch.int32)),
                 ("uint8", torch.randint(0, 255, (6, 33), dtype=torch.uint8))]:
