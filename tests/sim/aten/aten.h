@@ -21,7 +21,18 @@
 #include "simcuda.h"
 
 #define ATEN_FAMILIES(X) \
-    X(elementwise)
+    X(elementwise) \
+    X(reduce) \
+    X(multi_tensor) \
+    X(softmax) \
+    X(layer_norm) \
+    X(nll_loss) \
+    X(cat) \
+    X(index) \
+    X(scatter_gather) \
+    X(foreach_norm) \
+    X(fused_adam) \
+    X(fused_sgd)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)
