@@ -90,7 +90,11 @@ static CUresult stream_usable(const char *api, CUstream s)
 CUresult sim_alloc_async(const char *api, CUdeviceptr *dptr, size_t bytes, CUstream s)
 {
     CUresult r = stream_usable(api, s);
-    return r != CUDA_SUCCESS ? r : alloc_as(api, (void **)dptr, bytes, SIM_MEM_DEVICE);
+    if (r == CUDA_SUCCESS)
+        r = alloc_as(api, (void **)dptr, bytes, SIM_MEM_DEVICE);
+    if (r == CUDA_SUCCESS)
+        sim_mark_pooled((void *)*dptr);
+    return r;
 }
 
 static CUresult free_async(const char *api, CUdeviceptr dptr, CUstream s)
