@@ -30,3 +30,27 @@ for step in range(2):
     opt.step()
     report(f"train{step}.loss", loss)
 report("train.W1", W1)
+
+# A captured graph under this backend: its allocations are graph
+# allocations (stream-ordered, on the capturing stream).
+static_x = randn(8, 96, dtype=torch.bfloat16)
+
+
+def step():
+    return torch.matmul(static_x, W.t().contiguous().t())
+
+
+if ON_CUDA:
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        step()
+    torch.cuda.current_stream().wait_stream(side)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        static_out = step()
+for i in range(2):
+    static_x.copy_(randn(8, 96, dtype=torch.bfloat16))
+    if ON_CUDA:
+        g.replay()
+    report(f"graph{i}.out", static_out if ON_CUDA else step())

@@ -3,7 +3,9 @@
 #   - on the CPU (TF_TORCH_DEVICE=cpu), the reference for its results;
 #   - under `transfold run --without` (the stand-in or a GPU, no transfold);
 #   - under transfold in each mode: --mode off, --mode log, fold (default),
-#     --policy args, --learn, --verify, each with a JSON event log;
+#     --policy args, --learn, --verify, each with a JSON event log, and fold
+#     again with SIMCUDA_ASYNC=1 SIMCUDA_RACE=abort (streams on threads, the
+#     stand-in's race detector on);
 # and passes when every run exits 0, every transfold run prints exactly what
 # --without printed (hashes of the raw bytes of every result: bitwise equal),
 # the --without results equal the CPU's (compare.py: copies exact,
@@ -37,8 +39,11 @@ flunk() { # name [file whose tail explains]
   [ -z "${2:-}" ] || tail -n 25 "$2" | sed 's/^/     | /'
 }
 
-# The modes, each "label|options of transfold run".
-MODES=("off|--mode off" "log|--mode log" "fold|" "args|--policy args" "learn|--learn" "verify|--verify")
+# The modes, each "label|options of transfold run". async: fold with the
+# stand-in running each stream on its own thread and its race detector on
+# (ignored on a GPU).
+MODES=("off|--mode off" "log|--mode log" "fold|" "args|--policy args" "learn|--learn" "verify|--verify"
+       "async|")
 
 # run_one OUT ERR -- CMD...: CMD with a time limit, in the test folder.
 run_one() {
@@ -73,9 +78,11 @@ run_prog() {
   else flunk "$prog: results equal the CPU's" "$base.cmp"; fi
   for m in "${MODES[@]}"; do
     label=${m%%|*} opts=${m#*|}
+    local sim_env=()
+    [ "$label" = async ] && sim_env=(SIMCUDA_ASYNC=1 SIMCUDA_RACE=abort)
     # shellcheck disable=SC2086 # opts is a list of words
     if ! run_one "$base.$label.out" "$base.$label.err" -- \
-        "$TF" run $opts --log "$base.$label.jsonl" -- "$PY" "$prog.py"; then
+        env "${sim_env[@]}" "$TF" run $opts --log "$base.$label.jsonl" -- "$PY" "$prog.py"; then
       flunk "$prog $label: exits 0" "$base.$label.err"; continue
     fi
     if cmp -s "$base.without.out" "$base.$label.out"; then

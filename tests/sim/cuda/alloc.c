@@ -9,8 +9,9 @@
 /* Matches the alignment cudaMalloc guarantees. */
 #define SIM_ALIGN 256
 
-/* pooled: made by a stream-ordered allocation (the default pool's). */
-struct sim_block { uintptr_t base; size_t size; enum sim_mem_kind kind; bool pooled; };
+/* pooled: made by a stream-ordered allocation (the default pool's);
+ * graph: made by one while its stream was capturing (memory.c). */
+struct sim_block { uintptr_t base; size_t size; enum sim_mem_kind kind; bool pooled, graph; };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sim_block *blocks;
@@ -44,7 +45,7 @@ static bool insert(uintptr_t base, size_t size, enum sim_mem_kind kind)
     }
     size_t i = upper_bound(base);
     memmove(blocks + i + 1, blocks + i, (count - i) * sizeof *blocks);
-    blocks[i] = (struct sim_block){base, size, kind, false};
+    blocks[i] = (struct sim_block){base, size, kind, false, false};
     count++;
     in_use += size;
     return true;
@@ -124,6 +125,24 @@ void sim_mark_pooled(const void *p)
             pool_high = pool_in_use;
     }
     pthread_mutex_unlock(&lock);
+}
+
+void sim_mark_graph(const void *p)
+{
+    pthread_mutex_lock(&lock);
+    size_t i = upper_bound((uintptr_t)p);
+    if (i > 0 && blocks[i - 1].base == (uintptr_t)p)
+        blocks[i - 1].graph = true;
+    pthread_mutex_unlock(&lock);
+}
+
+bool sim_graph_owned(const void *p)
+{
+    pthread_mutex_lock(&lock);
+    size_t i = upper_bound((uintptr_t)p);
+    bool hit = i > 0 && blocks[i - 1].base == (uintptr_t)p && blocks[i - 1].graph;
+    pthread_mutex_unlock(&lock);
+    return hit;
 }
 
 void sim_pool_usage(size_t *current, size_t *high, bool reset_high)

@@ -92,6 +92,10 @@ SIM_HIDDEN size_t sim_bytes_in_use(void);
  * block, whose bytes count until it is freed (by any free). */
 SIM_HIDDEN void sim_mark_pooled(const void *p);
 SIM_HIDDEN void sim_pool_usage(size_t *current, size_t *high, bool reset_high);
+/* Graph allocations (memory.c): made while capturing, owned by the graph
+ * from then on; the process keeps them (see memory.c). */
+SIM_HIDDEN void sim_mark_graph(const void *p);
+SIM_HIDDEN bool sim_graph_owned(const void *p);
 /* memory.c: stream-ordered allocation, shared with the pool entry points. */
 SIM_HIDDEN CUresult sim_alloc_async(const char *api, CUdeviceptr *dptr, size_t bytes, CUstream s);
 
