@@ -4,7 +4,7 @@
 SIM_DIR    := $(BUILD)/sim
 SIM_CFLAGS := $(CFLAGS) -fvisibility=default $(CUDA_INC) -Itests/sim -Itests/sim/common -I$(SIM_DIR)/gen
 SIM_COMMON := $(wildcard tests/sim/common/*.c)
-SIM_HDRS   := $(wildcard tests/sim/*.h tests/sim/common/*.h tests/sim/*/*.h)
+SIM_HDRS   := $(filter-out tests/sim/aten/%,$(wildcard tests/sim/*.h tests/sim/common/*.h tests/sim/*/*.h))
 
 define sim_lib # 1=folder 2=soname 3=extra link flags
 $(SIM_DIR)/$(2): $(wildcard tests/sim/$(1)/*.c) $(SIM_COMMON) tests/sim/$(1)/exports.map $(SIM_HDRS) | $(DEPS_STAMP)
@@ -46,6 +46,17 @@ $(eval $(call sim_unsupported,cudart,libcudart.so.13,cuda_runtime_api.h cuda_pro
 $(eval $(call sim_unsupported,cublasLt,libcublasLt.so.13,cublasLt.h,cublasStatus_t,cublasLt,-))
 $(eval $(call sim_unsupported,cublas,libcublas.so.13,cublas_v2.h cublasXt.h,cublasStatus_t,cublas,cublasLt))
 
+# ATen's kernel twins (tests/sim/aten, families resolved by demangled name;
+# see aten.h). Layouts come from preload/aten/abi*.h. libstdc++ is linked
+# for __cxa_demangle alone.
+ATEN_SRCS := $(wildcard tests/sim/aten/*.c)
+ATEN_HDRS := $(wildcard tests/sim/aten/*.h preload/aten/abi*.h) tests/sim/simcuda.h
+$(SIM_DIR)/libsimcuda_aten.so: $(ATEN_SRCS) $(ATEN_HDRS) | $(DEPS_STAMP)
+	@mkdir -p $(SIM_DIR)
+	$(CC) $(CFLAGS) -fvisibility=hidden -Itests/sim -Itests/sim/aten -Ipreload/aten -shared \
+	  -o $@ $(ATEN_SRCS) -lstdc++ -lm -lpthread
+SIM_LIBS += $(SIM_DIR)/libsimcuda_aten.so
+
 sim: $(SIM_LIBS)
 all: sim
 .PHONY: sim
@@ -56,3 +67,4 @@ all: sim
 sim-coverage: sim
 	@bash tests/sim/check-coverage.sh $(SIM_DIR) $(CUDA_HOME)/lib64 $(CUDA_HOME)/include
 test: sim-coverage
+

@@ -24,9 +24,19 @@
  * kernel reads (the race detector then checks exactly those; without it,
  * every allocation a parameter points into counts as read). Writes are
  * found by comparing memory before and after the launch.
+ *
+ * Families of kernels (templates instantiated over many types, as ATen's)
+ * cannot export one symbol per instantiation. When no exact symbol names a
+ * kernel, each SIMCUDA_KERNELS library (then the process) may export
+ *   bool simcuda_resolve(const char *mangled, simcuda_twin *out);
+ * which fills `out` and returns true when it has a twin for that kernel.
+ * `param_sizes` (zero-terminated) must live as long as the process. A
+ * kernel nobody resolves fails its launches with CUDA_ERROR_NOT_FOUND and
+ * one stderr line naming it, demangled, once per kernel.
  */
 #ifndef SIMCUDA_H
 #define SIMCUDA_H
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct simcuda_launch { unsigned grid[3]; unsigned block[3]; size_t shared_mem; } simcuda_launch;
@@ -37,6 +47,13 @@ typedef struct simcuda_range { const void *base; size_t bytes; } simcuda_range;
 typedef size_t (*simcuda_reads_fn)(const simcuda_launch *launch, void **params, simcuda_range *out, size_t max);
 #define SIMCUDA_READS(name) \
     size_t simcuda_reads_##name(const simcuda_launch *launch, void **params, simcuda_range *out, size_t max)
+
+typedef struct simcuda_twin {
+    simcuda_kernel_fn fn;
+    const size_t *param_sizes; /* zero-terminated, lives for the process */
+    simcuda_reads_fn reads;    /* NULL: every allocation a parameter points into */
+} simcuda_twin;
+typedef bool (*simcuda_resolve_fn)(const char *mangled, simcuda_twin *out);
 
 /* Declares a twin and its parameter sizes in one place:
  *   SIMCUDA_TWIN(_Z15transpose_naivePfPKfii, 8, 8, 4, 4) { ...body using launch, params... } */

@@ -67,6 +67,7 @@ struct CUfunc_st {
     simcuda_kernel_fn fn;      /* NULL: no twin, launches fail */
     const size_t *param_sizes; /* zero-terminated, NULL if unknown */
     simcuda_reads_fn reads;    /* NULL if the twin does not say */
+    _Atomic bool told;         /* "no twin" said on stderr */
 };
 
 /* Modules and libraries hold nothing: functions resolve against the twins. */
@@ -108,6 +109,11 @@ SIM_HIDDEN CUresult sim_stream_query(CUstream s, const void *out);
 /* twins.c: kernel twins from SIMCUDA_KERNELS. */
 SIM_HIDDEN struct CUfunc_st *sim_function(const char *name);
 SIM_HIDDEN bool sim_function_ok(const struct CUfunc_st *f);
+/* twins_missing.c: says once on stderr, demangled, that f has no twin. */
+SIM_HIDDEN void sim_function_missing(struct CUfunc_st *f);
+/* The readable form of a demangled kernel name: no return type, no
+ * parameter list, no at::native:: nor operator() noise. */
+SIM_HIDDEN void sim_kernel_readable(const char *demangled, char *out, size_t cap);
 
 /* tracename.c: the trace name of the operation `driver_api` is about to
  * perform: the runtime API that announced it, else driver_api itself. Call

@@ -2,7 +2,8 @@
  * lives for the process, so every module, library, CUkernel and CUfunction
  * naming the same kernel shares one object. The twin itself is looked up in
  * the SIMCUDA_KERNELS libraries, then in the process (twins linked into the
- * test program itself). */
+ * test program itself): first as exact symbols, then by asking each one's
+ * simcuda_resolve (families of template instantiations, simcuda.h). */
 #include "internal.h"
 
 #include <dlfcn.h>
@@ -48,6 +49,19 @@ static void *find_symbol(const char *prefix, const char *name)
     return dlsym(RTLD_DEFAULT, sym);
 }
 
+/* The first library (then the process) whose simcuda_resolve knows it. */
+static bool resolve(const char *name, simcuda_twin *out)
+{
+    for (size_t i = 0; i <= nlibs; i++) {
+        simcuda_resolve_fn r;
+        *(void **)&r = dlsym(i < nlibs ? libs[i] : RTLD_DEFAULT, "simcuda_resolve");
+        *out = (simcuda_twin){0};
+        if (r && r(name, out) && out->fn)
+            return true;
+    }
+    return false;
+}
+
 static struct CUfunc_st *create(const char *name)
 {
     struct CUfunc_st *f = calloc(1, sizeof *f);
@@ -59,6 +73,12 @@ static struct CUfunc_st *create(const char *name)
     *(void **)&f->fn = find_symbol("simcuda_kernel_", name);
     f->param_sizes = find_symbol("simcuda_params_", name);
     *(void **)&f->reads = find_symbol("simcuda_reads_", name);
+    simcuda_twin t;
+    if (!f->fn && resolve(name, &t)) {
+        f->fn = t.fn;
+        f->param_sizes = t.param_sizes;
+        f->reads = t.reads;
+    }
     return f;
 }
 

@@ -46,7 +46,10 @@ static CUresult check(const struct sim_work *w)
                    ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
     case SIM_WORK_KERNEL:
         /* A kernel with no twin has, in effect, no code for this device. */
-        return w->u.kernel.f->fn ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND;
+        if (w->u.kernel.f->fn)
+            return CUDA_SUCCESS;
+        sim_function_missing(w->u.kernel.f);
+        return CUDA_ERROR_NOT_FOUND;
     case SIM_WORK_HOST:
         return w->u.host.fn ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
     case SIM_WORK_TASK:
