@@ -92,7 +92,7 @@ run_prog() {
       flunk "$prog $label: output bitwise equal to --without" "$base.diff"
     fi
     local bad
-    bad=$(events "$base.$label.jsonl" '.ev == "verify" and .result == "MISMATCH"')
+    bad=$(events "$base.$label.jsonl" '.event == "verify" and .result == "MISMATCH"')
     [ "$bad" = 0 ] && pass "$prog $label: no verify mismatch" || {
       grep MISMATCH "$base.$label.jsonl" >"$base.why"; flunk "$prog $label: no verify mismatch ($bad)" "$base.why"; }
     if [ "$label" = off ]; then

@@ -1,0 +1,169 @@
+/* The driver calls PyTorch makes beyond launches and copies, as NVIDIA's
+ * runtime makes them for it (through cuGetProcAddress), checked one by one:
+ *
+ *   pool     the cudaMallocAsync backend: the default pool's release
+ *            threshold, usage counters (current, high-water mark and its
+ *            reset), trim, access, stream-ordered allocation and free
+ *   capture  torch.cuda.graph: capture status and ids, the per-thread
+ *            capture mode (the caching allocator's cudaMalloc in relaxed
+ *            mode while a global capture runs; refused in global mode), the
+ *            node count of the captured graph, upload, replay
+ *   graphmem a stream-ordered allocation inside a capture (the
+ *            cudaMallocAsync backend under torch.cuda.graph): the graph's
+ *            replays write it, the host reads it after each
+ *
+ * Prints one line per fact; the same lines on a GPU.
+ * Usage: torch_driver pool|capture|graphmem
+ */
+#include <cuda.h>
+
+#include "common.h"
+
+static cuuint64_t pool_get(CUmemoryPool pool, CUmemPool_attribute attr)
+{
+    cuuint64_t v = 0;
+    CKD(cuMemPoolGetAttribute(pool, attr, &v));
+    return v;
+}
+
+static int run_pool(CUstream s)
+{
+    CUmemoryPool pool;
+    CKD(cuDeviceGetDefaultMemPool(&pool, 0));
+    cuuint64_t threshold = UINT64_MAX;
+    CKD(cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &threshold));
+    printf("release threshold kept: %d\n", pool_get(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD) == UINT64_MAX);
+    int reuse = 0;
+    CKD(cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC, &reuse));
+    CKD(cuMemPoolGetAttribute(pool, CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC, &reuse));
+    printf("opportunistic reuse: %d\n", reuse);
+    cuuint64_t before = pool_get(pool, CU_MEMPOOL_ATTR_USED_MEM_CURRENT);
+    CUdeviceptr p;
+    CKD(cuMemAllocAsync(&p, 1 << 20, s));
+    CKD(cuMemsetD8Async(p, 7, 1 << 20, s));
+    cuuint64_t used = pool_get(pool, CU_MEMPOOL_ATTR_USED_MEM_CURRENT);
+    printf("used grows by the allocation: %d\n", used >= before + (1 << 20));
+    printf("reserved covers used: %d\n", pool_get(pool, CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT) >= used);
+    unsigned char b = 0;
+    CKD(cuMemcpyDtoHAsync(&b, p + 12345, 1, s));
+    CKD(cuMemFreeAsync(p, s));
+    CKD(cuStreamSynchronize(s));
+    printf("byte read before the free: %u\n", b);
+    printf("used back after the free: %d\n", pool_get(pool, CU_MEMPOOL_ATTR_USED_MEM_CURRENT) == before);
+    printf("high-water mark kept: %d\n", pool_get(pool, CU_MEMPOOL_ATTR_USED_MEM_HIGH) >= used);
+    cuuint64_t zero = 0;
+    CKD(cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_USED_MEM_HIGH, &zero));
+    printf("high-water mark reset: %d\n", pool_get(pool, CU_MEMPOOL_ATTR_USED_MEM_HIGH) == before);
+    CKD(cuMemPoolTrimTo(pool, 0));
+    CUmemLocation here = {CU_MEM_LOCATION_TYPE_DEVICE, 0};
+    CUmemAccess_flags flags;
+    CKD(cuMemPoolGetAccess(&flags, pool, &here));
+    printf("own device reads and writes: %d\n", flags == CU_MEM_ACCESS_FLAGS_PROT_READWRITE);
+    return 0;
+}
+
+/* One capture of a memset, with the queries PyTorch makes around it. */
+static int run_capture(CUstream s)
+{
+    CUdeviceptr d;
+    CKD(cuMemAlloc(&d, 256));
+    CKD(cuMemsetD32Async(d, 0, 64, s)); /* all on s: s does not sync with the legacy stream */
+    cuuint64_t ids[2] = {0, 0};
+    for (int round = 0; round < 2; round++) {
+        CKD(cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_GLOBAL));
+        CUstreamCaptureStatus st = CU_STREAM_CAPTURE_STATUS_NONE;
+        CKD(cuStreamGetCaptureInfo(s, &st, &ids[round], NULL, NULL, NULL, NULL));
+        printf("capture %d active: %d\n", round, st == CU_STREAM_CAPTURE_STATUS_ACTIVE);
+        CKD(cuMemsetD32Async(d, 0x3f800000u + (unsigned)round, 64, s));
+        /* The caching allocator's new segment: relaxed mode lets it through. */
+        CUstreamCaptureMode mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+        CKD(cuThreadExchangeStreamCaptureMode(&mode));
+        CUdeviceptr seg;
+        CUresult r = cuMemAlloc(&seg, 4096);
+        printf("cuMemAlloc in relaxed mode while capturing: %d\n", (int)r);
+        CKD(cuThreadExchangeStreamCaptureMode(&mode));
+        printf("thread mode restored to global: %d\n", mode == CU_STREAM_CAPTURE_MODE_RELAXED);
+        CUgraph g;
+        CKD(cuStreamEndCapture(s, &g));
+        size_t nodes = 0;
+        CKD(cuGraphGetNodes(g, NULL, &nodes));
+        printf("graph %d nodes: %zu\n", round, nodes);
+        CUgraphExec e;
+        CKD(cuGraphInstantiate(&e, g, 0));
+        CKD(cuGraphUpload(e, s));
+        CKD(cuGraphLaunch(e, s));
+        CKD(cuStreamSynchronize(s));
+        unsigned v = 0;
+        CKD(cuMemcpyDtoHAsync(&v, d + 252, 4, s));
+        CKD(cuStreamSynchronize(s));
+        printf("replay %d wrote 0x%08x\n", round, v);
+        CKD(cuGraphExecDestroy(e));
+        CKD(cuGraphDestroy(g));
+        if (r == CUDA_SUCCESS)
+            CKD(cuMemFree(seg));
+    }
+    printf("capture ids differ: %d\n", ids[0] != ids[1] && ids[0] && ids[1]);
+    CUstreamCaptureStatus st;
+    CKD(cuStreamGetCaptureInfo(s, &st, NULL, NULL, NULL, NULL, NULL));
+    printf("not capturing after the end: %d\n", st == CU_STREAM_CAPTURE_STATUS_NONE);
+    /* In global mode a cuMemAlloc during the capture is refused, and the
+     * capture is invalidated. */
+    CKD(cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_GLOBAL));
+    CUdeviceptr seg;
+    printf("cuMemAlloc in global mode while capturing refused: %d\n", cuMemAlloc(&seg, 4096) != CUDA_SUCCESS);
+    CUgraph g = NULL;
+    printf("that capture ends invalidated: %d\n", cuStreamEndCapture(s, &g) == CUDA_ERROR_STREAM_CAPTURE_INVALIDATED);
+    CKD(cuMemFree(d));
+    return 0;
+}
+
+/* What the cudaMallocAsync backend does under torch.cuda.graph: the
+ * graph allocates its output, a replay fills it, the host reads it. */
+static int run_graphmem(CUstream s)
+{
+    CUdeviceptr out = 0;
+    CKD(cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_GLOBAL));
+    CKD(cuMemAllocAsync(&out, 1024, s));
+    CUdeviceptr tmp = 0;
+    CKD(cuMemAllocAsync(&tmp, 1024, s));
+    CKD(cuMemsetD32Async(tmp, 0x40000000u, 256, s));
+    CKD(cuMemcpyDtoDAsync(out, tmp, 1024, s));
+    CKD(cuMemFreeAsync(tmp, s));
+    CUgraph g;
+    CKD(cuStreamEndCapture(s, &g));
+    CUgraphExec e;
+    CKD(cuGraphInstantiate(&e, g, 0));
+    for (int i = 0; i < 2; i++) {
+        CKD(cuGraphLaunch(e, s));
+        CKD(cuStreamSynchronize(s));
+        float f[256];
+        CKD(cuMemcpyDtoHAsync(f, out, sizeof f, s));
+        CKD(cuMemsetD32Async(out, 0, 256, s));
+        CKD(cuStreamSynchronize(s));
+        show_host(i ? "replay 1 out" : "replay 0 out", f, 256, sizeof f[0]);
+    }
+    CKD(cuGraphExecDestroy(e));
+    CKD(cuGraphDestroy(g));
+    CKD(cuMemFreeAsync(out, s));
+    CKD(cuStreamSynchronize(s));
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2)
+        return 2;
+    CKD(cuInit(0));
+    CUdevice dev;
+    CUcontext ctx;
+    CKD(cuDeviceGet(&dev, 0));
+    CKD(cuDevicePrimaryCtxRetain(&ctx, dev));
+    CKD(cuCtxSetCurrent(ctx));
+    CUstream s;
+    CKD(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+    int rc = is(argv[1], "pool") ? run_pool(s) : is(argv[1], "capture") ? run_capture(s)
+           : is(argv[1], "graphmem")                                  ? run_graphmem(s)
+                                                                      : 2;
+    CKD(cuStreamDestroy(s));
+    return rc;
+}
