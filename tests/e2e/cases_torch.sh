@@ -38,3 +38,15 @@ case_torch_graphmem() { # a graph allocates its output (cudaMallocAsync under to
         expect_line "$m" "replay 1 out" '\[0\]=40000000 \[255\]=40000000$'
     done
 }
+
+case_torch_runtime() { # the same through the runtime API
+    run_all torch_driver runtime
+    local m
+    for m in base $PRELOAD_MODES; do
+        expect_line "$m" "runtime: release threshold kept" ': 1$'
+        expect_line "$m" "runtime: capturing with an id" ': 1$'
+        expect_line "$m" "runtime: cudaMalloc in relaxed mode while capturing" ': 0$'
+        expect_line "$m" "runtime: graph nodes" ': 1$'
+        expect_line "$m" "runtime: replay wrote" ' 1$'
+    done
+}

@@ -12,8 +12,13 @@
  *            cudaMallocAsync backend under torch.cuda.graph): the graph's
  *            replays write it, the host reads it after each
  *
+ *   runtime  the same queries through the runtime API (cudaMemPool*,
+ *            cudaStreamGetCaptureInfo, cudaThreadExchangeStreamCaptureMode,
+ *            cudaGraphGetNodes, cudaGraphUpload), as a program linked with
+ *            the runtime makes them
+ *
  * Prints one line per fact; the same lines on a GPU.
- * Usage: torch_driver pool|capture|graphmem
+ * Usage: torch_driver pool|capture|graphmem|runtime
  */
 #include <cuda.h>
 
@@ -149,6 +154,50 @@ static int run_graphmem(CUstream s)
     return 0;
 }
 
+static int run_runtime(CUstream s)
+{
+    cudaMemPool_t pool;
+    CK(cudaDeviceGetDefaultMemPool(&pool, 0));
+    uint64_t threshold = 1 << 20, back = 0;
+    CK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+    CK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &back));
+    printf("runtime: release threshold kept: %d\n", back == threshold);
+    void *p;
+    CK(cudaMallocAsync(&p, 4096, s));
+    CK(cudaFreeAsync(p, s));
+    CK(cudaStreamSynchronize(s));
+    CK(cudaMemPoolTrimTo(pool, 0));
+    CK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+    enum cudaStreamCaptureStatus st = cudaStreamCaptureStatusNone;
+    unsigned long long id = 0;
+    CK(cudaStreamGetCaptureInfo(s, &st, &id, NULL, NULL, NULL, NULL));
+    printf("runtime: capturing with an id: %d\n", st == cudaStreamCaptureStatusActive && id != 0);
+    enum cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
+    CK(cudaThreadExchangeStreamCaptureMode(&mode));
+    void *seg;
+    printf("runtime: cudaMalloc in relaxed mode while capturing: %d\n", (int)cudaMalloc(&seg, 4096));
+    CK(cudaThreadExchangeStreamCaptureMode(&mode));
+    p = seg; /* the new segment is what the captured work writes */
+    CK(cudaMemsetAsync(p, 1, 4096, s));
+    cudaGraph_t g;
+    CK(cudaStreamEndCapture(s, &g));
+    size_t n = 0;
+    CK(cudaGraphGetNodes(g, NULL, &n));
+    printf("runtime: graph nodes: %zu\n", n);
+    cudaGraphExec_t e;
+    CK(cudaGraphInstantiate(&e, g, 0));
+    CK(cudaGraphUpload(e, s));
+    CK(cudaGraphLaunch(e, s));
+    unsigned char b = 0;
+    CK(cudaMemcpyAsync(&b, (char *)p + 4095, 1, cudaMemcpyDeviceToHost, s));
+    CK(cudaStreamSynchronize(s));
+    printf("runtime: replay wrote %u\n", b);
+    CK(cudaGraphExecDestroy(e));
+    CK(cudaGraphDestroy(g));
+    CK(cudaFree(seg));
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2)
@@ -163,6 +212,7 @@ int main(int argc, char **argv)
     CKD(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
     int rc = is(argv[1], "pool") ? run_pool(s) : is(argv[1], "capture") ? run_capture(s)
            : is(argv[1], "graphmem")                                  ? run_graphmem(s)
+           : is(argv[1], "runtime")                                   ? run_runtime(s)
                                                                       : 2;
     CKD(cuStreamDestroy(s));
     return rc;
