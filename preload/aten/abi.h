@@ -55,6 +55,25 @@ _Static_assert(ATEN_OC_BYTES(2) == 504, "OffsetCalculator<2> is 504 bytes (measu
 #define ATEN_EW_NOCAST_BYTES(K, fsize, falign) \
     ATEN_ALIGN(ATEN_ALIGN(ATEN_EW_NOCAST_FUNCTOR(K), (falign)) + (fsize), 8)
 _Static_assert(ATEN_EW_NOCAST_DATA(2) == 504, "direct copy's data at byte 504 (measured)");
+
+/* gpu_kernel_impl's casting closure: [offset_calc, data, f, dtypes], the
+ * dtypes being std::array<c10::ScalarType, K> (one byte each, output
+ * first) right after the functor. Measured: a strided float->double copy
+ * has its dtypes at 521 (empty functor at 520); a strided float+half add
+ * (CUDAFunctor_add<float>, K = 3) its alpha at 632 and dtypes at 636. */
+#define ATEN_EW_CAST_FUNCTOR(K, falign) ATEN_ALIGN(ATEN_EW_NOCAST_FUNCTOR(K), (falign))
+#define ATEN_EW_CAST_DTYPES(K, fsize, falign) (ATEN_EW_CAST_FUNCTOR(K, falign) + (fsize))
+#define ATEN_EW_CAST_BYTES(K, fsize, falign) ATEN_ALIGN(ATEN_EW_CAST_DTYPES(K, fsize, falign) + (K), 8)
+_Static_assert(ATEN_EW_CAST_DTYPES(2, 1, 1) == 521, "casting copy's dtypes at 521 (measured)");
+_Static_assert(ATEN_EW_CAST_DTYPES(3, 4, 4) == 636, "casting add's dtypes at 636 (measured)");
+
+/* The contiguous casting kernel's loader and storer (MemoryAccess.cuh):
+ * LoadWithCast<N>: ScalarType dtypes[N], padded to 4, uint32_t sizes[N];
+ * StoreWithCast<1>: ScalarType dtype, padded to 4, uint32_t size. Empty
+ * types (TrivialOffsetCalculator, LoadWithoutCast) are 1 byte. */
+#define ATEN_LOAD_WITH_CAST_BYTES(N) (ATEN_ALIGN((N), 4) + 4 * (N))
+#define ATEN_STORE_WITH_CAST_BYTES 8
+_Static_assert(ATEN_LOAD_WITH_CAST_BYTES(2) == 12, "LoadWithCast<2> (measured: dtypes at 0, sizes at 4)");
 _Static_assert(ATEN_EW_NOCAST_BYTES(2, 1, 1) == 528, "direct copy's closure is 528 bytes (measured)");
 
 #endif

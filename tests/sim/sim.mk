@@ -68,3 +68,14 @@ sim-coverage: sim
 	@bash tests/sim/check-coverage.sh $(SIM_DIR) $(CUDA_HOME)/lib64 $(CUDA_HOME)/include
 test: sim-coverage
 
+
+# Unit test of the ATen twins' building blocks (cmocka).
+ATEN_UNIT := $(SIM_DIR)/aten_unit
+$(ATEN_UNIT): tests/sim/aten/unit/test_aten.c tests/sim/aten/offset_calc.c tests/sim/aten/names.c $(ATEN_HDRS) | $(DEPS_STAMP)
+	@mkdir -p $(SIM_DIR)
+	$(CC) $(CFLAGS) -Itests/sim -Itests/sim/aten -Ipreload/aten -o $@ tests/sim/aten/unit/test_aten.c \
+	  tests/sim/aten/offset_calc.c tests/sim/aten/names.c -lcmocka -lm
+.PHONY: aten-unit
+aten-unit: $(ATEN_UNIT)
+	$(ATEN_UNIT)
+test: aten-unit

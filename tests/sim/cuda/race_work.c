@@ -20,7 +20,9 @@ static void touch(const struct sim_work *w, const char *op, const void *base, si
 }
 
 /* A kernel's footprint: every allocation a parameter points into, as it
- * was before the launch. */
+ * was before the launch. A parameter larger than a pointer (a struct,
+ * such as ATen's closures holding their tensors' data pointers) counts
+ * each pointer-aligned word in it that points into an allocation. */
 struct before { void *base; size_t size; unsigned char *copy; };
 static struct before kept[16];
 static size_t nkept;
@@ -47,9 +49,9 @@ static void kernel_before(const struct sim_work *w)
     const size_t *sizes = w->u.kernel.f->param_sizes;
     nkept = 0;
     for (size_t i = 0; sizes && sizes[i]; i++)
-        if (sizes[i] == sizeof(void *)) {
+        for (size_t off = 0; off + sizeof(void *) <= sizes[i]; off += sizeof(void *)) {
             void *p;
-            memcpy(&p, w->u.kernel.params[i], sizeof p);
+            memcpy(&p, (const char *)w->u.kernel.params[i] + off, sizeof p);
             keep(p);
         }
 }
