@@ -39,10 +39,12 @@ for dtype in DTYPES:
         ("sqrt", lambda x, y, z, zp: torch._foreach_sqrt(zp)),
     ]
     for name, f in ops:
-        want = f(a, b, c, p)
+        # the reference in float, rounded once (ATen's opmath on a GPU)
+        fl = lambda ts: [t.float() for t in ts]
+        want = [t.to(dtype) for t in f(fl(a), fl(b), fl(c), fl(p))]
         got = run(f"{name} {dtype}", f, ad, bd, cd, pd)
         if got is None:
             continue
-        check(f"{name} {dtype}", got, want, scale=8.0)
+        check(f"{name} {dtype}", got, want, acc=4.0)
 
 finish("twins_multi_tensor")

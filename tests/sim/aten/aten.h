@@ -23,7 +23,10 @@
 #define ATEN_FAMILIES(X) \
     X(elementwise) \
     X(reduce) \
-    X(multi_tensor)
+    X(multi_tensor) \
+    X(softmax) \
+    X(layer_norm) \
+    X(nll_loss)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)
