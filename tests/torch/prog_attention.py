@@ -23,7 +23,7 @@ for dt in dtypes():
     probs = torch.softmax(scores, dim=-1)
     ctx = torch.matmul(probs, v).transpose(1, 2).reshape(B, S, H * D)
     out = F.layer_norm(x + ctx, (H * D,), gamma, beta)
-    report(f"{name}.kt", kt, exact=True)
+    report(f"{name}.kt", kt)  # a copy, but of a GEMM's output
     report(f"{name}.scores", scores)
     report(f"{name}.probs", probs)
     report(f"{name}.out", out)
