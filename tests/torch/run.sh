@@ -59,7 +59,7 @@ check_expected() { # prog label log
   local prog=$1 label=$2 log=$3 p l filter want got
   [ -f "$EXPECTED" ] || return 0
   while IFS='|' read -r p l filter want; do
-    [ "$p" = "$prog" ] && [ "$l" = "$label" ] || continue
+    if [ "$p" != "$prog" ] || [ "$l" != "$label" ]; then continue; fi
     got=$(events "$log" "$filter")
     if [ "$got" = "$want" ]; then pass "$prog $label: $want events where $filter"
     else echo "     wanted $want, got $got" >"$T/why"; flunk "$prog $label: $want events where $filter" "$T/why"; fi
@@ -94,10 +94,11 @@ run_prog() {
     fi
     local bad
     bad=$(events "$base.$label.jsonl" '.event == "verify" and .result == "MISMATCH"')
-    [ "$bad" = 0 ] && pass "$prog $label: no verify mismatch" || {
-      grep MISMATCH "$base.$label.jsonl" >"$base.why"; flunk "$prog $label: no verify mismatch ($bad)" "$base.why"; }
+    if [ "$bad" = 0 ]; then pass "$prog $label: no verify mismatch"
+    else grep MISMATCH "$base.$label.jsonl" >"$base.why"; flunk "$prog $label: no verify mismatch ($bad)" "$base.why"; fi
     if [ "$label" = off ]; then
-      [ ! -s "$base.off.jsonl" ] && pass "$prog off: nothing logged" || flunk "$prog off: nothing logged" "$base.off.jsonl"
+      if [ ! -s "$base.off.jsonl" ]; then pass "$prog off: nothing logged"
+      else flunk "$prog off: nothing logged" "$base.off.jsonl"; fi
     fi
     check_expected "$prog" "$label" "$base.$label.jsonl"
   done
