@@ -50,3 +50,9 @@ case_torch_runtime() { # the same through the runtime API
         expect_line "$m" "runtime: replay wrote" ' 1$'
     done
 }
+
+case_torch_cublas_handle() { # PyTorch's cuBLAS handle used as its cuBLASLt handle: folded, twice per handle
+    run_all lt cublas_handle
+    folded cublasSgeam 4
+    dropped 2
+}

@@ -142,6 +142,9 @@ SIM_DRV(cuLaunchKernel, cuLaunchKernel, cuLaunchKernel_ptsz, 4000)
 SIM_DRV(cuLaunchKernelEx, cuLaunchKernelEx, cuLaunchKernelEx_ptsz, 11060)
 SIM_DRV(cuLaunchCooperativeKernel, cuLaunchCooperativeKernel, cuLaunchCooperativeKernel_ptsz, 9000)
 SIM_DRV(cuLaunchHostFunc, cuLaunchHostFunc, cuLaunchHostFunc_ptsz, 10000)
+/* logs.c */
+SIM_DRV(cuLogsRegisterCallback, cuLogsRegisterCallback, cuLogsRegisterCallback, 12090)
+SIM_DRV(cuLogsUnregisterCallback, cuLogsUnregisterCallback, cuLogsUnregisterCallback, 12090)
 /* errors.c, procaddress.c */
 SIM_DRV(cuGetErrorName, cuGetErrorName, cuGetErrorName, 6000)
 SIM_DRV(cuGetErrorString, cuGetErrorString, cuGetErrorString, 6000)
