@@ -16,6 +16,8 @@ Run on the stand-in:
   build/torch-venv/bin/python tests/torch/twins_elementwise.py [-v] [filter]
 Exits 1 and prints every difference when one case disagrees.
 """
+import os
+import subprocess
 import sys
 
 import torch
@@ -27,7 +29,7 @@ FLOATS = [torch.float32, torch.bfloat16, torch.float16]
 # where libm's and the CPU's last-place differences grow.
 TOLERANCE = {
     torch.float32: (2e-5, 1e-5),
-    torch.float64: (1e-12, 1e-14),
+    torch.float64: (1e-12, 1e-12),
     torch.bfloat16: (1.6e-2, 1e-2),
     torch.float16: (2e-3, 1e-3),
 }
@@ -44,6 +46,7 @@ def layouts():
         ("sliced", (7, 66), lambda b: b[:, ::2]),
         ("batched_transposed", (3, 33, 7), lambda b: b.transpose(1, 2)),
         ("misaligned", (7 * 33 + 1,), lambda b: b[1:].view(7, 33)),
+        ("misaligned2", (7 * 33 + 2,), lambda b: b[2:].view(7, 33)),
         ("large", (70001 + 5,), lambda b: b),
         ("empty", (0, 33), lambda b: b),
     ]
@@ -64,7 +67,7 @@ def make(shape, dtype, kind, gen):
 class Case:
     def __init__(self, name, fn, kinds=("normal",), exact=False, dtypes=None):
         self.name, self.fn, self.kinds, self.exact = name, fn, kinds, exact
-        self.dtypes = dtypes or FLOATS
+        self.dtypes = dtypes or FLOATS + [torch.float64]
 
 
 def cases():
@@ -107,7 +110,8 @@ def cases():
     add("clamp_max", lambda x: x.clamp(max=0.25), exact=True)
     add("clamp_tensor", lambda x, lo, hi: x.clamp(-lo, hi), kinds=("normal", "pos", "pos"), exact=True)
     # Arithmetic: within TOLERANCE.
-    add("add", lambda x, y: x + y, kinds=("normal", "normal"), dtypes=FLOATS + ints + [torch.float64])
+    small = [torch.int8, torch.uint8, torch.int16]
+    add("add", lambda x, y: x + y, kinds=("normal", "normal"), dtypes=FLOATS + ints + small + [torch.float64])
     add("add_alpha", lambda x, y: x.add(y, alpha=0.5), kinds=("normal", "normal"))
     add("add_scalar", lambda x: x + 1.25, dtypes=FLOATS + ints)
     add("add_broadcast", lambda x: x + x[..., :1], dtypes=FLOATS + ints)
@@ -119,7 +123,9 @@ def cases():
     add("sub", lambda x, y: x - y, kinds=("normal", "normal"), dtypes=FLOATS + ints)
     add("sub_scalar", lambda x: x - 2)
     add("rsub_scalar", lambda x: 2 - x)
-    add("mul", lambda x, y: x * y, kinds=("normal", "normal"), dtypes=FLOATS + ints + [torch.float64])
+    add("mul", lambda x, y: x * y, kinds=("normal", "normal"), dtypes=FLOATS + ints + small + [torch.float64])
+    add("bool_ops", lambda x, y: torch.maximum(x > 0, y > 0) | ((x > 0) == (y < 0)), kinds=("normal", "normal"),
+        exact=True)
     add("mul_scalar", lambda x: x * 2.5, dtypes=FLOATS + ints)
     add("div", lambda x, y: x / y, kinds=("normal", "pos"))
     add("div_scalar", lambda x: x / 3)
@@ -169,7 +175,60 @@ def cases():
     add("softplus", lambda x: F.softplus(x, beta=2.0, threshold=3.0))
     add("remainder", lambda x: x.remainder(0.75))
     add("hardtanh", lambda x: F.hardtanh(x), exact=True)
+    add("elu", lambda x: F.elu(x, alpha=0.7))
+    add("selu", lambda x: F.selu(x))
+    # ATen's CUDA kernels capture 1/6 as a float even for double (the twins
+    # use the captured value, as the GPU does; the CPU divides exactly).
+    add("hardswish", lambda x: F.hardswish(x), dtypes=FLOATS)
+    add("hardsigmoid", lambda x: F.hardsigmoid(x), dtypes=FLOATS)
+    add("mish", lambda x: F.mish(x))
+    add("signbit", lambda x: x.signbit(), exact=True)
+    add("logical_not", lambda x: (x > 0).logical_not(), exact=True)
+    add("isinf", lambda x: torch.isinf(x.log()), exact=True, dtypes=FLOATS)
     return c
+
+
+def check_arange():
+    """torch.arange made on the device (elementwise_kernel_with_index).
+    Long ranges stop where half and bfloat16 stop holding every integer: the
+    GPU rounds start + i * step computed in float, the CPU does not, and they
+    differ beyond (both are ATen's behaviour)."""
+    failures = []
+    longest = {torch.float16: 2049, torch.bfloat16: 257, torch.int8: 128, torch.uint8: 256}
+    for dtype in FLOATS + [torch.float64, torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8]:
+        for start, end, step in [(3, 20, 2), (0, longest.get(dtype, 70001), 1), (-5, 5, 0.25), (0, 0, 1)]:
+            if not dtype.is_floating_point and step != int(step):
+                continue
+            want = torch.arange(start, end, step, dtype=dtype)
+            try:
+                got = torch.arange(start, end, step, dtype=dtype, device="cuda").cpu()
+            except Exception as e:
+                failures.append("arange %s %s: stand-in failed: %s" % (dtype, (start, end, step), str(e).split("\n")[0]))
+                continue
+            err = compare(Case("arange", None, exact=True), want, got)
+            if err:
+                failures.append("arange %s %s: %s" % (dtype, (start, end, step), err))
+    return failures
+
+
+def check_no_twin_message():
+    """Without twins, a kernel's launch fails with one stderr line naming it
+    demangled (and mangled), once however often it is launched."""
+    prog = ("import torch\n"
+            "x = torch.ones(4, 6).cuda()\n"
+            "for _ in range(3):\n"
+            "    try:\n"
+            "        x.t().contiguous(); torch.cuda.synchronize()\n"
+            "    except RuntimeError:\n"
+            "        pass\n")
+    env = dict(os.environ)
+    env.pop("SIMCUDA_KERNELS", None)
+    r = subprocess.run([sys.executable, "-c", prog], env=env, capture_output=True, text=True, timeout=300)
+    lines = [l for l in r.stderr.splitlines() if l.startswith("simcuda: no twin for kernel")]
+    want = "simcuda: no twin for kernel elementwise_kernel<128, 2, gpu_kernel_impl_nocast<direct_copy_kernel_cuda"
+    if len(lines) != 1 or not lines[0].startswith(want) or "(mangled _ZN2at6native18elementwise_kernel" not in lines[0]:
+        return ["no-twin message: want one line starting %r, got %r" % (want, lines)]
+    return []
 
 
 def bits(t):
@@ -244,6 +303,16 @@ def main():
                     print("FAIL", failures[-1], flush=True)
                 elif VERBOSE:
                     print("ok  ", label, flush=True)
+    if not FILTER or any(f in "no_twin" for f in FILTER):
+        for f in check_no_twin_message():
+            failures.append(f)
+            print("FAIL", f, flush=True)
+        ran += 1
+    if not FILTER or any(f in "arange" for f in FILTER):
+        for f in check_arange():
+            failures.append(f)
+            print("FAIL", f, flush=True)
+        ran += 1
     print("twins_elementwise: %d cases, %d failed" % (ran, len(failures)))
     return 1 if failures else 0
 

@@ -14,6 +14,8 @@
 #include "ew.h"
 #include "offset_calc.h"
 
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +29,8 @@ typedef struct ew_kernel {
     size_t func_off;   /* legacy: the functor in the closure */
     size_t dtypes_off; /* legacy casting: the dtypes in the closure */
     bool trivial_calc; /* unrolled: TrivialOffsetCalculator (else OffsetCalculator) */
+    const char *name;  /* demangled, for the one message a bad launch gets */
+    _Atomic bool told;
 } ew_kernel;
 
 /* ---- one launch ---- */
@@ -100,10 +104,22 @@ static bool decode(const ew_kernel *k, void **params, ew_launch *l)
 static void run(const void *ctx, const simcuda_launch *launch, void **params)
 {
     (void)launch;
-    const ew_kernel *k = ctx;
+    ew_kernel *k = (ew_kernel *)ctx;
     ew_launch l;
-    if (!decode(k, params, &l) || l.N <= 0)
+    if (!decode(k, params, &l)) {
+        /* An OffsetCalculator with more dimensions than ATen has: nothing
+         * is written, and that is said once. */
+        if (!atomic_exchange(&k->told, true))
+            fprintf(stderr, "simcuda-aten: cannot read a launch of %.300s; it does nothing\n", k->name);
         return;
+    }
+    if (l.N <= 0)
+        return;
+    /* A contiguous copy within one type is the bytes themselves. */
+    if (k->op.def == &ew_copy && !l.strided && l.types[0] == l.types[1]) {
+        memmove(l.data[0], l.data[1], (size_t)l.N * aten_dtype_size(l.types[0]));
+        return;
+    }
     ew_prep prep;
     ew_prepare(&k->op, l.functor, &prep);
     size_t size[ATEN_MAX_ARGS];
@@ -151,17 +167,20 @@ static size_t reads(const void *ctx, const simcuda_launch *launch, void **params
 
 /* ---- recognising the shapes ---- */
 
-static bool bind(const ew_kernel *proto, const size_t *sizes, simcuda_twin *out)
+static bool bind(const ew_kernel *proto, const char *name, const size_t *sizes, simcuda_twin *out)
 {
     ew_kernel *k = malloc(sizeof *k);
     if (!k)
         return false;
     *k = *proto;
+    k->name = strdup(name);
+    atomic_init(&k->told, false);
     aten_twin t = {run, reads, k, {0}};
     for (int i = 0; sizes[i]; i++)
         t.params[i] = sizes[i];
-    if (aten_bind(&t, out))
+    if (k->name && aten_bind(&t, out))
         return true;
+    free((char *)k->name);
     free(k);
     return false;
 }
@@ -213,7 +232,7 @@ static bool resolve_legacy(const char *name, simcuda_twin *out)
     k.dtypes_off = ATEN_EW_CAST_DTYPES(k.K, k.op.fsize, k.op.falign);
     size_t bytes = k.cast ? ATEN_EW_CAST_BYTES(k.K, k.op.fsize, k.op.falign)
                           : ATEN_EW_NOCAST_BYTES(k.K, k.op.fsize, k.op.falign);
-    return bind(&k, (const size_t[]){4, bytes, 0}, out);
+    return bind(&k, name, (const size_t[]){4, bytes, 0}, out);
 }
 
 static bool resolve_vectorized(const char *name, simcuda_twin *out)
@@ -226,7 +245,7 @@ static bool resolve_vectorized(const char *name, simcuda_twin *out)
     k.K = array_len(a[2]);
     if (k.K != k.op.arity + 1)
         return false;
-    return bind(&k, (const size_t[]){4, k.op.fsize, 8 * (size_t)k.K, 0}, out);
+    return bind(&k, name, (const size_t[]){4, k.op.fsize, 8 * (size_t)k.K, 0}, out);
 }
 
 static size_t calc_bytes(aten_span s, int *K, bool *trivial)
@@ -263,7 +282,7 @@ static bool resolve_unrolled(const char *name, simcuda_twin *out)
     int nl = k.op.arity > 0 ? k.op.arity : 1;
     size_t loader = load_cast ? (size_t)ATEN_LOAD_WITH_CAST_BYTES(nl) : 1;
     size_t storer = store_cast ? ATEN_STORE_WITH_CAST_BYTES : 1;
-    return bind(&k, (const size_t[]){4, k.op.fsize, 8 * (size_t)k.K, ic, oc, loader, storer, 0}, out);
+    return bind(&k, name, (const size_t[]){4, k.op.fsize, 8 * (size_t)k.K, ic, oc, loader, storer, 0}, out);
 }
 
 bool aten_elementwise_resolve(const char *demangled, simcuda_twin *out)
@@ -274,5 +293,5 @@ bool aten_elementwise_resolve(const char *demangled, simcuda_twin *out)
         return resolve_vectorized(demangled, out);
     if (aten_starts(demangled, "void at::native::unrolled_elementwise_kernel<", NULL))
         return resolve_unrolled(demangled, out);
-    return false;
+    return ew_with_index_resolve(demangled, out);
 }

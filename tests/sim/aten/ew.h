@@ -92,6 +92,9 @@ void ew_prepare(const ew_inst *in, const unsigned char *functor, ew_prep *p);
 void ew_element(const ew_inst *in, const ew_prep *p, void *out, aten_dtype out_type, const void *const *x,
                 const aten_dtype *in_types);
 
+/* elementwise_kernel_with_index (arange), ew_index.c. */
+bool ew_with_index_resolve(const char *demangled, simcuda_twin *out);
+
 /* The op definitions (ew_ops.c), looked up by ew_functors.c. */
 extern const ew_def ew_copy, ew_convert, ew_fill, ew_where, ew_add_alpha, ew_add_self, ew_add_other, ew_mul, ew_div,
     ew_compare, ew_compare_eq, ew_compare_scalar, ew_threshold, ew_maximum, ew_minimum, ew_gelu, ew_gelu_tanh,
@@ -100,6 +103,7 @@ extern const ew_def ew_copy, ew_convert, ew_fill, ew_where, ew_add_alpha, ew_add
     ew_addcmul, ew_addcdiv, ew_lerp_scalar, ew_lerp_tensor, ew_clamp, ew_clamp_scalar, ew_sub, ew_erf, ew_cos,
     ew_sin, ew_floor, ew_round_op, ew_log1p, ew_expm1, ew_exp2, ew_log2, ew_pow_tensor, ew_tanh_bw, ew_sigmoid_bw,
     ew_silu_bw, ew_leaky_relu, ew_softplus, ew_remainder, ew_nan_to_num, ew_bitwise_not, ew_bitwise_and,
-    ew_bitwise_or, ew_bitwise_xor, ew_masked_fill;
+    ew_bitwise_or, ew_bitwise_xor, ew_masked_fill, ew_elu, ew_hardswish, ew_hardsigmoid, ew_mish, ew_signbit,
+    ew_logical_not;
 
 #endif

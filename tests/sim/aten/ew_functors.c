@@ -73,6 +73,14 @@ static const lambda_op lambda_ops[] = {
     {"::nan_to_num_kernel_cuda(", 0, &ew_nan_to_num, RES_ARG0},
     {"::bitwise_not_kernel_cuda(", 0, &ew_bitwise_not, RES_ARG0},
     {"::masked_fill_kernel(", 0, &ew_masked_fill, RES_ARG0},
+    {"::elu_kernel(", 0, &ew_elu, RES_ARG0},
+    {"::hardswish_kernel(", 0, &ew_hardswish, RES_ARG0},
+    {"::hardsigmoid_kernel(", 0, &ew_hardsigmoid, RES_ARG0},
+    {"::mish_kernel(", 0, &ew_mish, RES_ARG0},
+    {"::signbit_kernel_cuda(", 0, &ew_signbit, RES_BOOL},
+    /* The output type is the inner dispatch's case: #10 is bool (measured). */
+    {"::logical_not_kernel_cuda(at::TensorIteratorBase&)::{lambda()#2}::operator()() const::{lambda()#10}", 0,
+     &ew_logical_not, RES_BOOL},
 };
 
 /* Named functors: Name<T> computing def over (T, ...) -> T (or bool). */

@@ -314,3 +314,21 @@ static void masked_fill_raw(const ew_inst *in, const unsigned char *fb, void *ou
         memcpy(out, x[0], aten_dtype_size(in->res));
 }
 const ew_def ew_masked_fill = {"masked_fill", 2, {CAP_SCALAR}, 1, NULL, NULL, NULL, masked_fill_raw};
+
+/* elu/selu/celu(x; negcoef, poscoef, negiptcoef), opmath captures. */
+EW_FP(elu, return x[0] <= 0 ? (exp(x[0] * c[2]) - (T)1) * c[0] : x[0] * c[1];)
+DEF(ew_elu, 1, FP(elu), NULL, CAP_OPMATH, CAP_OPMATH, CAP_OPMATH);
+/* hardswish/hardsigmoid(x; zero, one_sixth, three, six). */
+#define HARD(x) (fmin(fmax((x) + c[2], c[0]), c[3]) * c[1])
+EW_FP(hardswish, return x[0] * HARD(x[0]);)
+DEF(ew_hardswish, 1, FP(hardswish), NULL, CAP_OPMATH, CAP_OPMATH, CAP_OPMATH, CAP_OPMATH);
+EW_FP(hardsigmoid, return HARD(x[0]);)
+DEF(ew_hardsigmoid, 1, FP(hardsigmoid), NULL, CAP_OPMATH, CAP_OPMATH, CAP_OPMATH, CAP_OPMATH);
+EW_FP(mish, return x[0] * tanh(log1p(exp(x[0])));)
+DEF0(ew_mish, 1, FP(mish), NULL);
+EW_FP(signbit, return signbit(x[0]) != 0;)
+EW_INT(signbit, return x[0] < 0;)
+DEF0(ew_signbit, 1, FPI(signbit));
+EW_FP(logical_not, return !x[0];)
+EW_INT(logical_not, return !x[0];)
+DEF0(ew_logical_not, 1, FPI(logical_not));
