@@ -2,8 +2,8 @@
 the CPU: the torch._foreach_* ops the foreach optimizers use (add with
 alpha, add/mul scalar, div by a scalar list, addcmul, addcdiv with scalar
 lists, lerp with small and large weights, sqrt), in place and out of
-place, over float32, bfloat16 and float16; odd sizes and a tensor of more
-than one 65536-element chunk."""
+place, a one-element tensor as the scalar, over float32, bfloat16 and
+float16; odd sizes and a tensor of more than one 65536-element chunk."""
 import torch
 from twins_check import DTYPES, check, finish, randn, run
 
@@ -37,6 +37,9 @@ for dtype in DTYPES:
         ("lerp_small_", lambda x, y, z, zp: torch._foreach_lerp_([t.clone() for t in x], y, 0.1)),
         ("lerp_large_", lambda x, y, z, zp: torch._foreach_lerp_([t.clone() for t in x], y, 0.8)),
         ("sqrt", lambda x, y, z, zp: torch._foreach_sqrt(zp)),
+        # a one-element tensor as the scalar (clip_grad_norm_'s coefficient)
+        ("mul_tensor_", lambda x, y, z, zp: torch._foreach_mul_([t.clone() for t in x], torch.tensor(0.37, dtype=x[0].dtype).to(x[0].device))),
+        ("add_tensor_", lambda x, y, z, zp: torch._foreach_add_([t.clone() for t in x], torch.tensor(0.5, dtype=x[0].dtype).to(x[0].device), alpha=-1.5)),
     ]
     for name, f in ops:
         # the reference in float, rounded once (ATen's opmath on a GPU)
@@ -46,5 +49,30 @@ for dtype in DTYPES:
         if got is None:
             continue
         check(f"{name} {dtype}", got, want, acc=4.0)
+
+# torch._foreach_norm (LpNormFunctor + lpnorm_cleanup, tests/sim/aten/
+# foreach_norm.c) and clip_grad_norm_ built on it.
+for dtype in DTYPES:
+    a, ad = lists(dtype, 40)
+    tag = f"foreach_norm {dtype}"
+    got = run(tag, torch._foreach_norm, ad)
+    if got is not None:
+        want = [t.to(dtype) for t in torch._foreach_norm([t.float() for t in a])]
+        check(tag, got, want, acc=float(sum(float((t.float() ** 2).sum()) for t in a)) ** 0.5)
+
+    def clip(ts):
+        ps = [torch.nn.Parameter(torch.zeros_like(t)) for t in ts]
+        for p_, t in zip(ps, ts):
+            p_.grad = t.clone()
+        total = torch.nn.utils.clip_grad_norm_(ps, 1.0)
+        return [total] + [p_.grad for p_ in ps]
+
+    tag = f"clip_grad_norm_ {dtype}"
+    got = run(tag, clip, ad)
+    if got is not None:
+        want = [t.to(dtype) for t in clip([t.float() for t in a])]
+        # the total norm folds sums of squares: its error is at the norm's scale
+        check(tag + " total", got[0], want[0], acc=float(want[0]))
+        check(tag + " grads", got[1:], want[1:], acc=8.0)
 
 finish("twins_multi_tensor")

@@ -1,7 +1,8 @@
 """reduce_kernel twins (tests/sim/aten/reduce.c) against the CPU: sum, mean,
 amax/amin, max/min with indices, argmax/argmin, 2-norm, var/std over
 float32, bfloat16 and float16; inner, outer, middle and all dims, keepdim,
-odd sizes, non-contiguous (transposed and sliced) inputs."""
+odd sizes, non-contiguous (transposed and sliced) inputs; integer sums and
+any/all over bool (exact)."""
 import torch
 from twins_check import DTYPES, check, finish, randn, run
 
@@ -64,5 +65,36 @@ for dtype in DTYPES:
             acc = {"sum": float(xf.abs().sum()), "mean": float(xf.abs().max()), "norm": float(xf.norm()),
                    "var": float((xf * xf).sum())}.get(kind, 0.0)
             check(f"{name} {iname} {dtype}", got, want, acc=acc, exact=(kind == "exact"))
+
+# Larger contiguous matrices: vectorized outputs (outer reductions) and
+# vectorized inputs (inner reductions), several blocks an output.
+for dtype in DTYPES:
+    for shape, dims in [((600, 64), 0), ((64, 600), 1), ((5000, 3), 0), ((2, 70000), 1), ((257, 129), (0, 1))]:
+        x = randn(*shape, dtype=dtype, seed=31)
+        for op, f in [("sum", lambda t: t.sum(dims)), ("mean", lambda t: t.mean(dims)), ("amax", lambda t: t.amax(dims))]:
+            tag = f"{op}{dims} {shape} {dtype}"
+            got = run(tag, f, x.to(dev))
+            if got is None:
+                continue
+            exact = op == "amax"
+            want = f(x) if exact else f(x.float()).to(dtype)
+            acc = float(x.float().abs().sum()) / (1 if op == "sum" else x.numel())
+            check(tag, got, want, acc=acc, exact=exact)
+
+# Integer sums (exact, int64) and any/all over bool.
+for name, x in [("int64", torch.randint(-1000, 1000, (5, 7, 9))), ("int32", torch.randint(-1000, 1000, (5, 7, 9), dtype=torch.int32)),
+                ("uint8", torch.randint(0, 255, (6, 33), dtype=torch.uint8))]:
+    xd = x.to(dev)
+    for op, f in [("sum_all", lambda t: t.sum()), ("sum1", lambda t: t.sum(1)), ("sum0k", lambda t: t.sum(0, keepdim=True))]:
+        got = run(f"{op} {name}", f, xd)
+        if got is not None:
+            check(f"{op} {name}", got, f(x), exact=True)
+for name, x in [("mixed", randn(5, 7, 9, seed=21) > 0), ("all_true", torch.ones(4, 33, dtype=torch.bool)),
+                ("one_true", torch.zeros(4, 33, dtype=torch.bool).index_fill_(1, torch.tensor([5]), True))]:
+    xd = x.to(dev)
+    for op, f in [("any", lambda t: t.any()), ("all", lambda t: t.all()), ("any1", lambda t: t.any(1)), ("all0", lambda t: t.all(0))]:
+        got = run(f"{op} {name}", f, xd)
+        if got is not None:
+            check(f"{op} {name}", got, f(x), exact=True)
 
 finish("twins_reduce")

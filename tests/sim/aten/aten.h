@@ -26,7 +26,13 @@
     X(multi_tensor) \
     X(softmax) \
     X(layer_norm) \
-    X(nll_loss)
+    X(nll_loss) \
+    X(cat) \
+    X(index) \
+    X(scatter_gather) \
+    X(foreach_norm) \
+    X(fused_adam) \
+    X(fused_sgd)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)

@@ -6,6 +6,8 @@
  *   BinaryOpScalarFunctor       out = op(a, scalar)
  *   BinaryOpScalarListFunctor   out = op(a, scalars[tensor])
  *   BinaryOpListAlphaFunctor    out = op(a, alpha * b)
+ *   BinaryOpScalarTensorFunctor out = op(a, alpha * *scalar)  (scalar: a
+ *                               one-element tensor's pointer, then alpha)
  *   UnaryOpFunctor              out = op(a)
  *   PointwiseOpScalarFunctor    out = a + scalar * op(b, c)
  *   PointwiseOpScalarListFunctor out = a + scalars[tensor] * op(b, c)
@@ -22,7 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum mfunctor { F_BIN_SCALAR, F_BIN_SCALARLIST, F_BIN_LIST_ALPHA, F_UNARY, F_PW_SCALAR, F_PW_SCALARLIST, F_TERN_SCALAR } mfunctor;
+typedef enum mfunctor {
+    F_BIN_SCALAR, F_BIN_SCALARLIST, F_BIN_LIST_ALPHA, F_UNARY, F_PW_SCALAR, F_PW_SCALARLIST, F_TERN_SCALAR,
+    F_BIN_SCALAR_TENSOR
+} mfunctor;
 typedef enum mop { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_SQRT, OP_LERP } mop;
 
 typedef struct mctx {
@@ -61,7 +66,7 @@ static double element(const mctx *c, const double *x, double scalar)
     switch (c->functor) {
     case F_BIN_SCALAR: case F_BIN_SCALARLIST:
         return binop(c, x[0], scalar);
-    case F_BIN_LIST_ALPHA: /* op(a, alpha * b): add/sub fuse the multiply */
+    case F_BIN_LIST_ALPHA: case F_BIN_SCALAR_TENSOR: /* op(a, alpha * b): add/sub fuse the multiply */
         if (c->op == OP_ADD)
             return fused(c, scalar, x[1], x[0]);
         if (c->op == OP_SUB)
@@ -105,8 +110,18 @@ static int block(const mctx *c, void **p, unsigned b, int64_t *lo, int64_t *hi)
     return tensor;
 }
 
+/* BinaryOpScalarTensorFunctor's one-element tensor (T *). */
+static const char *scalar_tensor(void **p)
+{
+    const char *s;
+    memcpy(&s, p[3], 8);
+    return s;
+}
+
 static double scalar_of(const mctx *c, void **p, int tensor)
 {
+    if (c->functor == F_BIN_SCALAR_TENSOR) /* alpha, after the tensor's pointer */
+        return aten_load_double(c->opmath, p[4]);
     if (c->scalar_list)
         return aten_load_double(c->opmath, meta(p) + ATEN_SL_SCALARS(c->depth) + aten_dtype_size(c->opmath) * (size_t)tensor);
     if (c->has_scalar)
@@ -126,10 +141,13 @@ static void run(const void *ctx, const simcuda_launch *launch, void **params)
         for (int k = 0; k < c->r_args; k++)
             in[k] = address(c, params, k, tensor);
         char *out = (char *)address(c, params, c->res, tensor);
+        double tensor_scalar = c->functor == F_BIN_SCALAR_TENSOR ? aten_load_double(c->t, scalar_tensor(params)) : 0;
         for (int64_t i = lo; i < hi; i++) {
             double x[ATEN_MT_MAX_DEPTH];
             for (int k = 0; k < c->r_args; k++)
                 x[k] = aten_load_double(c->t, in[k] + i * es);
+            if (c->functor == F_BIN_SCALAR_TENSOR)
+                x[1] = tensor_scalar;
             aten_store_double(c->t, out + i * es, element(c, x, scalar));
         }
     }
@@ -141,9 +159,9 @@ static size_t reads(const void *ctx, const simcuda_launch *launch, void **params
     size_t es = aten_dtype_size(c->t);
     aten_runs r = aten_runs_start(out, max);
     aten_runs_add(&r, params[0], c->meta_bytes);
-    if (c->has_scalar) {
+    if (c->functor == F_BIN_SCALAR_TENSOR) {
         aten_runs_buffer(&r);
-        aten_runs_add(&r, params[3], aten_dtype_size(c->opmath));
+        aten_runs_add(&r, scalar_tensor(params), es);
     }
     for (unsigned b = 0; b < launch->grid[0] && b < ATEN_MT_MAX_BLOCKS; b++) {
         int64_t lo, hi;
@@ -185,6 +203,7 @@ static bool parse_functor(const aten_tmpl *k, mctx *c)
         {"at::native::(anonymous namespace)::PointwiseOpScalarFunctor<", F_PW_SCALAR, false},
         {"at::native::(anonymous namespace)::PointwiseOpScalarListFunctor<", F_PW_SCALARLIST, true},
         {"at::native::(anonymous namespace)::TernaryOpScalarFunctor<", F_TERN_SCALAR, false},
+        {"at::native::(anonymous namespace)::BinaryOpScalarTensorFunctor<", F_BIN_SCALAR_TENSOR, false},
     };
     for (size_t j = 0; j < sizeof fs / sizeof *fs; j++) {
         const char *inner;
@@ -203,7 +222,8 @@ static bool parse_functor(const aten_tmpl *k, mctx *c)
             return false;
         c->opmath = c->t == ATEN_DOUBLE ? ATEN_DOUBLE : ATEN_FLOAT;
         static const int needs[] = {[F_BIN_SCALAR] = 1, [F_BIN_SCALARLIST] = 1, [F_BIN_LIST_ALPHA] = 2, [F_UNARY] = 1,
-                                    [F_PW_SCALAR] = 3, [F_PW_SCALARLIST] = 3, [F_TERN_SCALAR] = 2};
+                                    [F_PW_SCALAR] = 3, [F_PW_SCALARLIST] = 3, [F_TERN_SCALAR] = 2,
+                                    [F_BIN_SCALAR_TENSOR] = 1};
         return c->r_args == needs[c->functor];
     }
     return false;
@@ -230,19 +250,40 @@ static bool parse_meta(const aten_tmpl *k, mctx *c)
     return d >= 1 && d <= ATEN_MT_MAX_DEPTH;
 }
 
+static bool bind(const mctx *c, simcuda_twin *out, const size_t *sizes)
+{
+    mctx *ctx = malloc(sizeof *ctx);
+    if (!ctx)
+        return false;
+    *ctx = *c;
+    aten_twin t = {.run = run, .reads = reads, .ctx = ctx};
+    for (size_t i = 0; sizes[i] && i < ATEN_MAX_PARAMS; i++)
+        t.params[i] = sizes[i];
+    return aten_bind(&t, out);
+}
+
 bool aten_multi_tensor_resolve(const char *demangled, simcuda_twin *out)
 {
     const char *s;
     aten_tmpl k;
     mctx c = {0};
     if (!aten_starts(demangled, "void at::native::(anonymous namespace)::multi_tensor_apply_kernel<", &s) ||
-        !aten_tmpl_split(s, &k) || k.n < 3 || k.n > 4 || !parse_meta(&k, &c))
+        !aten_tmpl_split(s, &k) || k.n < 3 || k.n > 5 || !parse_meta(&k, &c))
         return false;
     aten_dtype sl_type = c.opmath;
     if (!parse_functor(&k, &c) || (c.scalar_list && sl_type != c.opmath) || !parse_op(&k, 2, &c))
         return false;
+    if (c.functor == F_BIN_SCALAR_TENSOR) { /* (T *scalar, opmath_t alpha) */
+        const char *rest = NULL;
+        if (k.n != 5 || aten_dtype_parse(k.arg[3], &rest) != c.t || rest != k.arg[3] + k.len[3] - 1 || *rest != '*' ||
+            aten_tmpl_type(&k, 4) != c.opmath || c.op > OP_DIV)
+            return false;
+        c.has_scalar = true;
+        c.meta_bytes = ATEN_TL_BYTES(c.depth);
+        return bind(&c, out, (size_t[]){c.meta_bytes, 1, 1, 8, aten_dtype_size(c.opmath), 0});
+    }
     c.has_scalar = k.n == 4;
-    if (c.has_scalar && aten_tmpl_type(&k, 3) != c.opmath)
+    if (k.n == 5 || (c.has_scalar && aten_tmpl_type(&k, 3) != c.opmath))
         return false;
     bool wants_scalar = c.functor == F_BIN_SCALAR || c.functor == F_BIN_LIST_ALPHA || c.functor == F_PW_SCALAR ||
                         c.functor == F_TERN_SCALAR;
@@ -251,11 +292,5 @@ bool aten_multi_tensor_resolve(const char *demangled, simcuda_twin *out)
     if (wants_scalar != c.has_scalar || !op_fits)
         return false;
     c.meta_bytes = c.scalar_list ? ATEN_SL_BYTES(c.depth, aten_dtype_size(c.opmath)) : ATEN_TL_BYTES(c.depth);
-    mctx *ctx = malloc(sizeof *ctx);
-    if (!ctx)
-        return false;
-    *ctx = c;
-    aten_twin t = {.run = run, .reads = reads, .ctx = ctx,
-                   .params = {c.meta_bytes, 1, 1, c.has_scalar ? aten_dtype_size(c.opmath) : 0, 0}};
-    return aten_bind(&t, out);
+    return bind(&c, out, (size_t[]){c.meta_bytes, 1, 1, c.has_scalar ? aten_dtype_size(c.opmath) : 0, 0});
 }

@@ -9,7 +9,9 @@
  * may differ from it in the last bits; max/min/argmax are exact. The ops:
  * sum (func_wrapper_t of sum_functor), mean (MeanOps), amax/amin
  * (MaxNanFunctor/MinNanFunctor), max/min with index (MaxOps/MinOps),
- * argmax/argmin, 2-norm (NormTwoOps), var/std (WelfordOps). */
+ * argmax/argmin, 2-norm (NormTwoOps), var/std (WelfordOps); integer sums
+ * (sum_functor<long, long, long>, exact, wrapping as int64 does) and
+ * any/all (and_kernel_cuda / or_kernel_cuda over bool). */
 #include "aten.h"
 #include "abi_reduce.h"
 #include "dtype.h"
@@ -21,7 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum rkind { R_SUM, R_MEAN, R_MAXNAN, R_MINNAN, R_MAX, R_MIN, R_ARGMAX, R_ARGMIN, R_NORM2, R_WELFORD } rkind;
+typedef enum rkind {
+    R_SUM, R_MEAN, R_MAXNAN, R_MINNAN, R_MAX, R_MIN, R_ARGMAX, R_ARGMIN, R_NORM2, R_WELFORD,
+    R_SUM_INT, R_AND, R_OR /* integers (int64 wrap-around) and bools: run_int */
+} rkind;
 
 typedef struct rctx {
     rkind kind;
@@ -85,6 +90,8 @@ static void fold(const rctx *c, acc_t *a, double x, int64_t idx)
         a->nf = nf;
         break;
     }
+    default: /* integers and bools: run_int */
+        break;
     }
 }
 
@@ -224,7 +231,41 @@ static void set_results(const rctx *c, const rlaunch *l, void **p, acc_t a, uint
     }
 }
 
-static bool scalar_arg(const rctx *c) { return c->kind == R_SUM || c->kind == R_MEAN || c->kind == R_NORM2 || c->kind == R_MAXNAN || c->kind == R_MINNAN; }
+static bool scalar_arg(const rctx *c)
+{
+    return c->kind == R_SUM || c->kind == R_MEAN || c->kind == R_NORM2 || c->kind == R_MAXNAN || c->kind == R_MINNAN ||
+           c->kind >= R_SUM_INT;
+}
+
+/* Integer sums and bool and/or: exact, so one fold per output; partial
+ * results (accumulate) combine the same way. */
+static int64_t int_fold(const rctx *c, int64_t a, int64_t x)
+{
+    switch (c->kind) {
+    case R_AND: return a && x;
+    case R_OR: return a || x;
+    default: return (int64_t)((uint64_t)a + (uint64_t)x);
+    }
+}
+
+static void run_int(const rctx *c, void **params, const rlaunch *l)
+{
+    size_t off = ATEN_RO_IDENT(c->ops_size, c->arg_align);
+    int64_t ident = aten_value_int(aten_load(c->acc, at(params, off)));
+    for (int o = 0; o < l->num_outputs; o++) {
+        uint32_t offs[2];
+        aten_oc_offsets(&l->out, (uint32_t)o, offs);
+        int64_t a = ident;
+        aten_oc_walk w;
+        aten_oc_walk_start(&w, &l->in);
+        for (int i = 0; i < l->num_inputs; i++, aten_oc_walk_next(&w))
+            a = int_fold(c, a, aten_value_int(aten_load(c->in, l->src + offs[1] + w.offsets[0])));
+        char *out = l->acc_buf ? l->acc_buf + offs[0] : l->dst[0] + offs[0];
+        if (l->accumulate)
+            a = int_fold(c, aten_value_int(aten_load(c->out, out)), a);
+        aten_store(c->out, l->final_output ? l->dst[0] + offs[0] : out, (aten_value){.is_int = true, .i = a});
+    }
+}
 
 static void run(const void *ctx, const simcuda_launch *launch, void **params)
 {
@@ -233,6 +274,10 @@ static void run(const void *ctx, const simcuda_launch *launch, void **params)
     (void)launch;
     if (!decode(c, params, &l))
         return;
+    if (c->kind >= R_SUM_INT) {
+        run_int(c, params, &l);
+        return;
+    }
     for (int o = 0; o < l.num_outputs; o++) {
         uint32_t offs[2];
         aten_oc_offsets(&l.out, (uint32_t)o, offs);
@@ -310,10 +355,16 @@ static bool parse_ops(const aten_tmpl *t, int i, rctx *c)
         if (aten_tmpl_starts(&a, 1, "at::native::sum_functor<", &inner)) {
             if (!aten_tmpl_split(inner, &f) || f.n != 3 || !strstr(a.arg[1], "{lambda("))
                 return false;
-            c->kind = R_SUM;
             c->acc = aten_tmpl_type(&f, 1);
-            if (!acc_ok(c->acc))
+            c->kind = c->acc == ATEN_LONG ? R_SUM_INT : R_SUM;
+            if (!acc_ok(c->acc) && c->kind != R_SUM_INT)
                 return false;
+        } else if (aten_tmpl_starts(&a, 1, "at::native::and_kernel_cuda(", NULL) ||
+                   aten_tmpl_starts(&a, 1, "at::native::or_kernel_cuda(", NULL)) {
+            if (!strstr(a.arg[1], "{lambda(bool, bool)#1}") || aten_tmpl_type(&a, 0) != ATEN_BOOL)
+                return false;
+            c->kind = a.arg[1][12] == 'a' ? R_AND : R_OR;
+            c->acc = ATEN_BOOL;
         } else if (aten_tmpl_starts(&a, 1, "at::native::MaxNanFunctor<", &inner) ||
                    aten_tmpl_starts(&a, 1, "at::native::MinNanFunctor<", &inner)) {
             c->kind = strstr(a.arg[1], "MaxNan") == a.arg[1] + 12 ? R_MAXNAN : R_MINNAN;
@@ -380,11 +431,18 @@ bool aten_reduce_resolve(const char *demangled, simcuda_twin *out)
     rctx c = {0};
     c.in = aten_tmpl_type(&r, 0);
     c.out = aten_tmpl_type(&r, 3);
-    if (!aten_dtype_is_float(c.in) || c.out == ATEN_NONE || !parse_ops(&r, 1, &c))
+    if (c.in == ATEN_NONE || c.out == ATEN_NONE || !parse_ops(&r, 1, &c))
         return false;
     bool arg_out = c.kind == R_ARGMAX || c.kind == R_ARGMIN;
-    if (arg_out ? c.out != ATEN_LONG : !aten_dtype_is_float(c.out))
+    if (c.kind == R_SUM_INT) {
+        if (!aten_dtype_is_int(c.in) || c.out != ATEN_LONG)
+            return false;
+    } else if (c.kind == R_AND || c.kind == R_OR) {
+        if (c.in != ATEN_BOOL || c.out != ATEN_BOOL)
+            return false;
+    } else if (!aten_dtype_is_float(c.in) || (arg_out ? c.out != ATEN_LONG : !aten_dtype_is_float(c.out))) {
         return false;
+    }
     c.cfg = ATEN_RO_CONFIG(c.ops_size, c.arg_size, c.arg_align);
     rctx *ctx = malloc(sizeof *ctx);
     if (!ctx)
