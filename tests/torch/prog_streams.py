@@ -23,14 +23,19 @@ if ON_CUDA:
         y.record_stream(main)               # y is used on main too
         t.record_stream(main)
         z = torch.empty_like(y)
-        z.copy_(y)                          # device-to-device copy on main
+        z.copy_(y)                          # device-to-device copies on main
+        tc = torch.empty_like(t)
+        tc.copy_(t)
         out = torch.matmul(randn(4, 48, dtype=torch.bfloat16), t)  # reads t on main
         del y, t                            # freed while main may still read them
-        report(f"step{step}.z", z, exact=True)
+        report(f"step{step}.z", z)          # a copy of a GEMM's output
+        report(f"step{step}.t", tc, exact=True)
         report(f"step{step}.out", out)
 else:
     for step in range(3):
         z = torch.matmul(x, W)
-        out = torch.matmul(randn(4, 48, dtype=torch.bfloat16), W.t().contiguous())
-        report(f"step{step}.z", z, exact=True)
+        t = W.t().contiguous()
+        out = torch.matmul(randn(4, 48, dtype=torch.bfloat16), t)
+        report(f"step{step}.z", z)
+        report(f"step{step}.t", t, exact=True)
         report(f"step{step}.out", out)
