@@ -78,7 +78,13 @@ static inline bool pl_watching(void)
 /* Learning: a noted launch could still become a candidate (published at
  * each unlock), or functions ran that a GEMM may want watched. */
 extern TF_HIDDEN _Atomic bool pl_learn_open_now;
-bool learn_recent_unwatched(void);
+/* Functions were launched since the recent ones were last watched
+ * (launch.h's learn_recent sets it, learn_watch.c clears it). */
+extern TF_HIDDEN _Atomic bool pl_learn_unwatched;
+static inline bool pl_learn_unwatched_now(void)
+{
+    return atomic_load_explicit(&pl_learn_unwatched, memory_order_relaxed);
+}
 
 /* The pass-through calls' one load each, published at each unlock and when
  * the engine is created (false until then, so the first call creates it):
@@ -104,7 +110,7 @@ static inline bool pl_consumer_watching(void)
     return pl_active() &&
            (atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 ||
             (pl_learning_now && (atomic_load_explicit(&pl_learn_open_now, memory_order_relaxed) ||
-                                 learn_recent_unwatched())));
+                                 pl_learn_unwatched_now())));
 }
 
 /* Lock the engine (raising the depth: the engine may replay). */

@@ -21,6 +21,8 @@
 
 enum { LAUNCH_SKIP, LAUNCH_UNKNOWN, LAUNCH_PRODUCER };
 
+pl_launch_learn_fn pl_launch_learn;
+
 bool layout_from_route(const pl_launch *l, param_layout *p)
 {
     p->n = 0;
@@ -279,7 +281,7 @@ bool pl_launch_begin(pl_launch *l)
     }
     if (matched == RULE_REFUSED)
         refuse_rule(l);
-    else if (!l->refused && learn && learn_at_launch(l, &deferred)) {
+    else if (!l->refused && learn && pl_launch_learn && pl_launch_learn(l, &deferred)) {
         l->kind = LAUNCH_PRODUCER;
         return deferred;
     }

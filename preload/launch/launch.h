@@ -71,7 +71,6 @@ typedef struct pl_launch {
 extern TF_HIDDEN _Atomic(const void *) pl_learn_recent_fns[PL_LEARN_RECENT];
 extern TF_HIDDEN _Atomic unsigned pl_learn_recent_next;
 extern TF_HIDDEN _Atomic(const void *) pl_learn_watched_fns[PL_LEARN_WATCHED];
-extern TF_HIDDEN _Atomic bool pl_learn_unwatched; /* launches since the recent functions were last watched */
 
 static inline unsigned pl_learn_slot(const void *fn)
 {
@@ -105,6 +104,13 @@ static inline bool pl_launch_watching(const void *fn)
         return true;
     return pl_state_rules() || atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0;
 }
+
+/* Learning's look at an unknown launch of a watched function: true when it
+ * became a producer (*deferred as launch_produce). learning/ registers it
+ * when the engine is made with TRANSFOLD_LEARN on (launch.c calls it, and
+ * knows nothing above itself). */
+typedef bool (*pl_launch_learn_fn)(pl_launch *l, bool *deferred);
+extern TF_HIDDEN pl_launch_learn_fn pl_launch_learn;
 
 /* True when the launch must not run now (it became a pending record). */
 bool pl_launch_begin(pl_launch *l);
