@@ -56,3 +56,9 @@ case_torch_cublas_handle() { # PyTorch's cuBLAS handle used as its cuBLASLt hand
     folded cublasSgeam 4
     dropped 2
 }
+
+case_torch_poolfold() { # a transpose in a pool allocation, freed by cuMemFreeAsync: transfold sees the free
+    run_all torch_driver poolfold
+    folded cublasSgeam 2
+    dropped 2
+}

@@ -12,13 +12,17 @@
  *            cudaMallocAsync backend under torch.cuda.graph): the graph's
  *            replays write it, the host reads it after each
  *
+ *   poolfold a transpose (cublasSgeam) into a stream-ordered allocation,
+ *            read by a GEMM, then freed with cuMemFreeAsync as the
+ *            cudaMallocAsync backend frees a tensor: transfold sees the
+ *            pool's free and drops the transpose unrun
  *   runtime  the same queries through the runtime API (cudaMemPool*,
  *            cudaStreamGetCaptureInfo, cudaThreadExchangeStreamCaptureMode,
  *            cudaGraphGetNodes, cudaGraphUpload), as a program linked with
  *            the runtime makes them
  *
  * Prints one line per fact; the same lines on a GPU.
- * Usage: torch_driver pool|capture|graphmem|runtime
+ * Usage: torch_driver pool|capture|graphmem|poolfold|runtime
  */
 #include <cuda.h>
 
@@ -154,6 +158,41 @@ static int run_graphmem(CUstream s)
     return 0;
 }
 
+static int run_poolfold(CUstream s)
+{
+    enum { R = 24, C = 16, M = 10 };
+    static float hw[R * C], hx[M * C], hy[M * R];
+    for (int i = 0; i < R * C; i++) hw[i] = (float)(i % 7) * 0.5f - 1.5f;
+    for (int i = 0; i < M * C; i++) hx[i] = (float)(i % 5) * 0.5f - 1.0f;
+    CUdeviceptr w, x, y, t;
+    CKD(cuMemAllocAsync(&w, sizeof hw, s));
+    CKD(cuMemAllocAsync(&x, sizeof hx, s));
+    CKD(cuMemAllocAsync(&y, sizeof hy, s));
+    CKD(cuMemcpyHtoDAsync(w, hw, sizeof hw, s));
+    CKD(cuMemcpyHtoDAsync(x, hx, sizeof hx, s));
+    cublasHandle_t h;
+    CKB(cublasCreate(&h));
+    CKB(cublasSetStream(h, s));
+    const float one = 1.0f, zero = 0.0f;
+    for (int step = 0; step < 2; step++) {
+        CKD(cuMemAllocAsync(&t, sizeof hw, s)); /* t = W^T, C x R, in the pool */
+        CKB(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_T, C, R, &one, (const float *)w, R, &zero, (const float *)w, R,
+                        (float *)t, C));
+        CKB(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, M, R, C, &one, (const float *)x, M, (const float *)t, C, &zero,
+                        (float *)y, M));
+        CKD(cuMemFreeAsync(t, s)); /* the tensor dies: back to the pool */
+        CKD(cuMemcpyDtoHAsync(hy, y, sizeof hy, s));
+        CKD(cuStreamSynchronize(s));
+        show_host(step ? "step 1 Y" : "step 0 Y", hy, M * R, sizeof hy[0]);
+    }
+    CKB(cublasDestroy(h));
+    CKD(cuMemFreeAsync(w, s));
+    CKD(cuMemFreeAsync(x, s));
+    CKD(cuMemFreeAsync(y, s));
+    CKD(cuStreamSynchronize(s));
+    return 0;
+}
+
 static int run_runtime(CUstream s)
 {
     cudaMemPool_t pool;
@@ -212,6 +251,7 @@ int main(int argc, char **argv)
     CKD(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
     int rc = is(argv[1], "pool") ? run_pool(s) : is(argv[1], "capture") ? run_capture(s)
            : is(argv[1], "graphmem")                                  ? run_graphmem(s)
+           : is(argv[1], "poolfold")                                  ? run_poolfold(s)
            : is(argv[1], "runtime")                                   ? run_runtime(s)
                                                                       : 2;
     CKD(cuStreamDestroy(s));
