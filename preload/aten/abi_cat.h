@@ -20,6 +20,10 @@
  *   vectors; input i's nElements / elems_per_vec vectors land at
  *   offset * trailingSize / elems_per_vec plus their index's offset,
  *   counted with dimSize * trailingSize / elems_per_vec along concatDim.
+ *   CatArrayBatchedCopy<T, IndexType, Dims, 64, 64>(T *output, inputs, os,
+ *       int concatDim, IndexType dimStride): as the contiguous kernel, but
+ *       an input whose isContiguous is false is read through its own
+ *       tensorStride[i] (sizes and strides, dimSize along concatDim).
  *   Measured: cat of [3,4] and [3,8] floats along dim 1 (Dims 2, os {3, 3;
  *   3, 1}, trailing 1) and of [3,4] and [2,4] along dim 0 (Dims 1, os {5,
  *   4; 1, 1}, trailing 4).
@@ -41,17 +45,24 @@
 
 #include "abi.h"
 
+/* Offsets in CatArrInputTensorMetadata<T, uint32_t, b, stride_size>; the
+ * contiguous kernels use b = 128, the strided one (non-contiguous inputs)
+ * b = 64 with stride_size 64 (one TensorSizeStride an input). */
 #define ATEN_CAT_BATCH 128u
 #define ATEN_CAT_MAX_DIMS 4u
 #define ATEN_CAT_INPUT 0u
-#define ATEN_CAT_OFFSET (8u * ATEN_CAT_BATCH)
-#define ATEN_CAT_DIM_SIZE (ATEN_CAT_OFFSET + 4u * ATEN_CAT_BATCH)
-#define ATEN_CAT_NELEMENTS (ATEN_CAT_DIM_SIZE + 4u * ATEN_CAT_BATCH)
-#define ATEN_CAT_IS_CONTIGUOUS (ATEN_CAT_NELEMENTS + 4u * ATEN_CAT_BATCH)
-#define ATEN_CAT_TENSOR_STRIDE (ATEN_CAT_IS_CONTIGUOUS + ATEN_CAT_BATCH)
+#define ATEN_CAT_OFFSET_B(b) (8u * (b))
+#define ATEN_CAT_DIM_SIZE_B(b) (12u * (b))
+#define ATEN_CAT_NELEMENTS_B(b) (16u * (b))
+#define ATEN_CAT_IS_CONTIGUOUS_B(b) (20u * (b))
+#define ATEN_CAT_TENSOR_STRIDE_B(b) ATEN_ALIGN(21u * (b), 4u)
 #define ATEN_CAT_SIZE_STRIDE_BYTES (8u * ATEN_CAT_MAX_DIMS)
-#define ATEN_CAT_META_BYTES(stride_size) \
-    ATEN_ALIGN(ATEN_CAT_TENSOR_STRIDE + ATEN_CAT_SIZE_STRIDE_BYTES * (stride_size), 8u)
+#define ATEN_CAT_META_BYTES_B(b, stride_size) \
+    ATEN_ALIGN(ATEN_CAT_TENSOR_STRIDE_B(b) + ATEN_CAT_SIZE_STRIDE_BYTES * (stride_size), 8u)
+#define ATEN_CAT_OFFSET ATEN_CAT_OFFSET_B(ATEN_CAT_BATCH)
+#define ATEN_CAT_DIM_SIZE ATEN_CAT_DIM_SIZE_B(ATEN_CAT_BATCH)
+#define ATEN_CAT_NELEMENTS ATEN_CAT_NELEMENTS_B(ATEN_CAT_BATCH)
+#define ATEN_CAT_META_BYTES(stride_size) ATEN_CAT_META_BYTES_B(ATEN_CAT_BATCH, stride_size)
 _Static_assert(ATEN_CAT_OFFSET == 1024 && ATEN_CAT_DIM_SIZE == 1536 && ATEN_CAT_NELEMENTS == 2048,
                "CatArrInputTensorMetadata<T, uint32_t, 128, 1> (measured)");
 

@@ -1,8 +1,8 @@
 """torch.cat / torch.stack twins (tests/sim/aten/cat.c) against the CPU, bit
 for bit: along the outer, middle and inner dims, stack, odd sizes, 1-, 2-,
 4- and 8-byte elements (bool, half, bfloat16, float, int64), more inputs
-than one batch of 128, and slabs of whole 16-byte vectors (the vectorized
-kernel)."""
+than one batch of 128, slabs of whole 16-byte vectors (the vectorized
+kernel), and non-contiguous inputs (the strided kernel)."""
 import torch
 from twins_check import check, finish, randn, run
 
@@ -24,6 +24,20 @@ for dtype in [torch.float32, torch.bfloat16, torch.float16, torch.int64, torch.b
         ("vec_dim0", [mk(3, 8, seed=1), mk(5, 8, seed=9)], lambda ts: torch.cat(ts, 0)),
         ("vec_3d", [mk(2, 3, 8, seed=1), mk(2, 5, 8, seed=11)], lambda ts: torch.cat(ts, 1)),
     ]
+    # non-contiguous inputs (the strided kernel), made on the device the
+    # same way as on the CPU
+    strided = [
+        ("t_dim0", lambda d: [mk(7, 5, seed=1).to(d).t(), mk(7, 3, seed=2).to(d).t()], lambda ts: torch.cat(ts, 0)),
+        ("t_dim1", lambda d: [mk(7, 5, seed=1).to(d).t(), mk(5, 6, seed=3).to(d)[:, ::2]], lambda ts: torch.cat(ts, 1)),
+        ("slice_3d", lambda d: [mk(2, 3, 10, seed=1).to(d)[:, :, ::2], mk(2, 3, 4, seed=4).to(d).transpose(0, 1).contiguous().transpose(0, 1)],
+         lambda ts: torch.cat(ts, 2)),
+        ("mixed", lambda d: [mk(3, 6, seed=1).to(d), mk(6, 3, seed=5).to(d).t()], lambda ts: torch.cat(ts, 0)),
+    ]
+    for name, make, f in strided:
+        tag = f"cat {name} {dtype}"
+        got = run(tag, lambda: f(make(dev)))
+        if got is not None:
+            check(tag, got, f(make("cpu")), exact=True)
     for name, ts, f in cases:
         tag = f"cat {name} {dtype}"
         got = run(tag, f, [t.to(dev) for t in ts])

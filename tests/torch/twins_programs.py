@@ -2,7 +2,9 @@
 float32, bfloat16 and float16: an MLP training step (Linear, GELU, MSE,
 backward) with SGD and with AdamW, foreach=False and foreach=True; an
 attention block (bmm with a transposed key, softmax, layer norm, residual
-add, backward); cross-entropy with backward. Every kernel these launch
+add, backward); cross-entropy with backward; a one-block causal
+transformer LM's loss, gradients and clip_grad_norm_ (embeddings, tril
+mask, masked_fill, split, cat in the backward, foreach norm). Every kernel these launch
 must have a twin (a missing one fails its launch and is reported here).
 
 Linear's fused bias epilogue goes through cuBLASLt with PyTorch's cuBLAS
@@ -62,6 +64,45 @@ def cross_entropy(dev, dtype):
     return [loss.detach(), logits.grad]
 
 
+class TinyLM(nn.Module):
+    """A one-block causal transformer: embeddings, a tril mask, split qkv,
+    GELU MLP, layer norms, tied-free head."""
+    V, D = 37, 16
+
+    def __init__(self):
+        super().__init__()
+        V, D = self.V, self.D
+        self.emb, self.pos = nn.Embedding(V, D), nn.Embedding(9, D)
+        self.ln1, self.ln2, self.lnf = nn.LayerNorm(D), nn.LayerNorm(D), nn.LayerNorm(D)
+        self.qkv, self.proj = nn.Linear(D, 3 * D), nn.Linear(D, D)
+        self.fc, self.out = nn.Linear(D, 4 * D), nn.Linear(4 * D, D)
+        self.head = nn.Linear(D, V, bias=False)
+
+    def forward(self, idx):
+        t = idx.shape[1]
+        x = self.emb(idx) + self.pos(torch.arange(t, device=idx.device))
+        q, k, v = self.qkv(self.ln1(x)).split(self.D, dim=-1)
+        att = (q @ k.transpose(-2, -1)) / self.D ** 0.5
+        att = att.masked_fill(torch.tril(torch.ones(t, t, device=idx.device)) == 0, float("-inf"))
+        x = x + self.proj(torch.softmax(att, dim=-1) @ v)
+        x = x + self.out(F.gelu(self.fc(self.ln2(x))))
+        return self.head(self.lnf(x))
+
+
+def tiny_lm(dev, dtype):
+    torch.default_generator.manual_seed(0)
+    m = TinyLM().to(dtype).to(dev)
+    g = torch.Generator().manual_seed(1)
+    idx = torch.randint(0, TinyLM.V, (2, 9), generator=g).to(dev)
+    y = torch.randint(0, TinyLM.V, (2, 9), generator=g).to(dev)
+    loss = F.cross_entropy(m(idx).view(-1, TinyLM.V), y.view(-1))
+    loss.backward()
+    total = torch.nn.utils.clip_grad_norm_(m.parameters(), 0.5)
+    # grads, not the optimizer's output: AdamW's first step turns any
+    # difference in a near-zero gradient's sign into a full lr step
+    return [loss.detach(), total] + [p.grad for p in m.parameters()]
+
+
 PROGRAMS = [
     ("mlp sgd", lambda dev, dt: mlp(dev, dt, "sgd", False)),
     ("mlp sgd foreach", lambda dev, dt: mlp(dev, dt, "sgd", True)),
@@ -69,6 +110,7 @@ PROGRAMS = [
     ("mlp adamw foreach", lambda dev, dt: mlp(dev, dt, "adamw", True)),
     ("attention", attention),
     ("cross_entropy", cross_entropy),
+    ("tiny transformer LM", tiny_lm),
 ]
 
 for dtype in DTYPES:
