@@ -3,6 +3,7 @@
  * device memory we cannot read, so everything pending must exist first) and
  * handle destruction (a replay needs the handle). */
 #include "calls/describe.h"
+#include "lt/fold_cache.h"
 #include "tables/hooks.h"
 #include "core/state.h"
 
@@ -58,6 +59,10 @@ cublasStatus_t cublasDestroy_v2(cublasHandle_t h)
             tf_materialize_handle(e, TF_ADDR(h), TF_WHY(cublas_handle_destroyed));
         pl_unlock(e);
     }
+    /* A cuBLAS handle is a cuBLASLt handle too (PyTorch passes it to
+     * cublasLtMatmul): folded Lt calls cached for it go with it. */
+    if (pl_active() && h)
+        lt_fold_forget_handle((cublasLtHandle_t)(void *)h);
     cublasStatus_t st = TF_PASS(real(h));
     pl_cublas_handle_changed();
     return st;

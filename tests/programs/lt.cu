@@ -20,6 +20,10 @@
 //                     descriptor in between (the second call must see it)
 //   reused_bias       the same descriptor's bias pointer aimed at the pending
 //                     t in between: t runs before the second call reads it
+//   cublas_handle     geam_lt with the cuBLAS handle passed as the cuBLASLt
+//                     handle, as PyTorch does (real cuBLAS accepts it): two
+//                     matmuls per handle, two handles one after the other
+//                     (the second may get the first's address)
 #include <cublasLt.h>
 
 #include "common.h"
@@ -150,6 +154,21 @@ static void plain(const char *name)
         matmul(mm, x, xl, t, tl, y, yl);
         CK(cudaFree(t));
         CKB(cublasDestroy(h));
+    } else if (is(name, "cublas_handle")) {
+        cublasLtHandle_t own = LT;
+        CK(cudaFree(t));
+        for (int round = 0; round < 2; round++) {
+            cublasHandle_t h;
+            CKB(cublasCreate(&h));
+            LT = (cublasLtHandle_t)h;
+            t = (float *)dev_zero(R * C * 4);
+            CKB(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_T, C, R, &ONE, w, R, &ZERO, w, R, t, C));
+            matmul(mm, x, xl, t, tl, y, yl);
+            matmul(mm, x, xl, t, tl, y, yl); // the same folded call again, for this handle
+            CK(cudaFree(t));                 // t dies unread by anything else: dropped
+            CKB(cublasDestroy(h));
+            LT = own;
+        }
     } else if (is(name, "transform_gemmex")) {
         cublasHandle_t h;
         CKB(cublasCreate(&h));
@@ -293,7 +312,7 @@ int main(int argc, char **argv)
     else if (is(c, "reused_bias"))
         reused_bias();
     else if (is(c, "own_heuristic") || is(c, "geam_lt") || is(c, "transform_gemmex") || is(c, "desc_changed") ||
-             is(c, "plain"))
+             is(c, "plain") || is(c, "cublas_handle"))
         plain(c);
     else
         return usage(argv[0]);

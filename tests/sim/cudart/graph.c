@@ -41,3 +41,19 @@ static cudaError_t launch(const char *op, bool pt, cudaGraphExec_t e, cudaStream
 SIM_API __typeof__(cudaGraphLaunch) cudaGraphLaunch_ptsz;
 cudaError_t cudaGraphLaunch(cudaGraphExec_t e, cudaStream_t s) { return launch("cudaGraphLaunch", false, e, s); }
 cudaError_t cudaGraphLaunch_ptsz(cudaGraphExec_t e, cudaStream_t s) { return launch("cudaGraphLaunch_ptsz", true, e, s); }
+
+cudaError_t cudaGraphGetNodes(cudaGraph_t g, cudaGraphNode_t *nodes, size_t *count)
+{
+    SIM_RT_DRIVER(d, false);
+    return sim_rt_result(DRV(d, cuGraphGetNodes)(g, nodes, count));
+}
+
+static cudaError_t upload(bool pt, cudaGraphExec_t e, cudaStream_t s)
+{
+    SIM_RT_DRIVER(d, pt);
+    return sim_rt_result(DRV(d, cuGraphUpload)(e, s));
+}
+
+SIM_API __typeof__(cudaGraphUpload) cudaGraphUpload_ptsz;
+cudaError_t cudaGraphUpload(cudaGraphExec_t e, cudaStream_t s) { return upload(false, e, s); }
+cudaError_t cudaGraphUpload_ptsz(cudaGraphExec_t e, cudaStream_t s) { return upload(true, e, s); }

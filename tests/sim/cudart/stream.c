@@ -50,3 +50,17 @@ SIM_RT_STREAM_API(cudaStreamBeginCapture, (cudaStream_t s, enum cudaStreamCaptur
 SIM_RT_STREAM_API(cudaStreamEndCapture, (cudaStream_t s, cudaGraph_t *g), DRV(d, cuStreamEndCapture)(s, g))
 SIM_RT_STREAM_API(cudaStreamIsCapturing, (cudaStream_t s, enum cudaStreamCaptureStatus *st),
                   DRV(d, cuStreamIsCapturing)(s, (CUstreamCaptureStatus *)st))
+SIM_RT_STREAM_API(cudaStreamGetCaptureInfo,
+                  (cudaStream_t s, enum cudaStreamCaptureStatus *st, unsigned long long *id, cudaGraph_t *g,
+                   const cudaGraphNode_t **deps, const cudaGraphEdgeData **edges, size_t *n),
+                  DRV(d, cuStreamGetCaptureInfo)(s, (CUstreamCaptureStatus *)st, (cuuint64_t *)id, g, deps,
+                                                 (const CUgraphEdgeData **)edges, n))
+SIM_RT_STREAM_API(cudaStreamUpdateCaptureDependencies,
+                  (cudaStream_t s, cudaGraphNode_t *deps, const cudaGraphEdgeData *edges, size_t n, unsigned int f),
+                  DRV(d, cuStreamUpdateCaptureDependencies)(s, deps, (const CUgraphEdgeData *)edges, n, f))
+
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode)
+{
+    SIM_RT_DRIVER(d, false);
+    return sim_rt_result(DRV(d, cuThreadExchangeStreamCaptureMode)((CUstreamCaptureMode *)mode));
+}
