@@ -104,7 +104,7 @@ void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept)
     /* The list is only complete for a single write: with more, a later
      * write could run a record an earlier one covers. */
     if (kept) /* the list's slots are only read below n */
-        kept->n = 0, kept->complete = a->nwrites == 1 && !a->unknown;
+        kept->n = 0, kept->complete = a->nwrites == 1 && !a->unknown && !a->maywrite;
     if (e->npending == 0)
         return;
     if (a->unknown) {
@@ -115,14 +115,17 @@ void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept)
         materialize_under(e, a, a->reads[i], false, NULL, TF_R_dst_read, NULL);
     for (int i = 0; i < a->nwrites; i++) {
         tf_range w = tf_view_footprint(&a->writes[i]);
+        const tf_view *cover = a->maywrite >> i & 1 ? NULL : &a->writes[i];
         materialize_under(e, a, w, true, NULL, TF_R_src_overwritten, NULL);
-        materialize_under(e, a, w, false, &a->writes[i], TF_R_dst_partly_overwritten, kept);
+        materialize_under(e, a, w, false, cover, TF_R_dst_partly_overwritten, cover ? kept : NULL);
     }
 }
 
 void effects_after(tf_engine *e, const tf_access *a)
 {
     for (int i = 0; i < a->nwrites && e->npending; i++) {
+        if (a->maywrite >> i & 1)
+            continue; /* never proven to cover anything */
         tf_icursor at = ITREE_START;
         tf_record *p;
         tf_range w = tf_view_footprint(&a->writes[i]);

@@ -103,6 +103,10 @@ typedef struct tf_access {
     bool overflow;          /* more ranges than TF_MAX_RANGES: materialize everything, whatever the policy */
     const void *params;     /* parameter bytes of an unknown launch (args policy) */
     size_t params_len;
+    /* Bit i: writes[i] may leave gaps (a strided write not proven dense),
+     * so it is a "may write" of its footprint: records whose source or
+     * destination it overlaps run first, and it never drops one. */
+    uint32_t maywrite;
 } tf_access;
 
 /* Every pointer-sized value of parameter bytes, at every byte offset, until
@@ -121,6 +125,7 @@ static inline void tf_access_init(tf_access *a, const char *api, uint64_t stream
     a->unknown = a->overflow = false;
     a->params = NULL;
     a->params_len = 0;
+    a->maywrite = 0;
 }
 
 /* Inline as tf_access_init: every described call adds a few, and a view
@@ -139,6 +144,17 @@ static inline void tf_access_write(tf_access *a, tf_view w)
         a->writes[a->nwrites++] = w;
     else
         a->unknown = a->overflow = true;
+}
+
+/* A write that may touch any byte of r, but need not touch them all. */
+static inline void tf_access_maywrite(tf_access *a, tf_range r)
+{
+    if (a->nwrites < TF_MAX_RANGES) {
+        a->maywrite |= 1u << a->nwrites;
+        a->writes[a->nwrites++] = tf_view_dense(r.lo, r.hi - r.lo);
+    } else {
+        a->unknown = a->overflow = true;
+    }
 }
 
 /* One input matrix of a GEMM-like call. */
@@ -209,6 +225,11 @@ void tf_alloc(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind);
  * when the free succeeded, drops records writing into it and forgets it. */
 void tf_free_begin(tf_engine *e, uint64_t base, uint64_t stream, const char *api);
 void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok);
+/* The live device (or pool) allocation holding byte `addr`, as a range:
+ * where a decoded launch's pointers must point before its ranges are
+ * trusted (and, since a kernel cannot reach past its allocation without
+ * faulting, what bounds a range known only as an upper bound). */
+bool tf_alloc_range(const tf_engine *e, uint64_t addr, tf_range *out);
 
 /* Any call that is not a producer or a foldable GEMM. */
 void tf_access_begin(tf_engine *e, const tf_access *a);

@@ -1,4 +1,5 @@
 /* Runtime launch routes, and the registrations that name their kernels. */
+#include "aten/aten.h"
 #include "describe.h"
 #include "tables/hooks.h"
 #include "launch.h"
@@ -12,6 +13,7 @@ void __cudaRegisterFunction(void **fatbin, const char *host_fn, char *device_fn,
 {
     pl_fn___cudaRegisterFunction real = TF_REAL(__cudaRegisterFunction);
     pl_name_set(host_fn, device_name);
+    pl_aten_register(host_fn, device_name);
     if (real)
         TF_PASS_VOID(real(fatbin, host_fn, device_fn, device_name, thread_limit, tid, bid, bdim, gdim, wsize));
 }
@@ -22,6 +24,7 @@ cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *host_fn)
     cudaError_t r = TF_PASS(real(kernel, host_fn));
     if (r == cudaSuccess && kernel) {
         pl_name_alias(*kernel, host_fn);
+        pl_aten_alias(*kernel, host_fn);
         pl_kernel_set(host_fn, *kernel);
     }
     return r;

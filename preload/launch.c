@@ -267,9 +267,24 @@ bool pl_launch_begin(pl_launch *l)
     l->kind = LAUNCH_SKIP;
     l->refused = false;
     bool learn = pl_learning_now && learn_watched(l->fn);
-    if (!rule && atomic_load(&pl_pending_now) == 0 && !learn)
+    const pl_aten_fn *aten = !rule && atomic_load_explicit(&pl_aten_present, memory_order_relaxed)
+                                 ? pl_aten_of(l->fn) : NULL;
+    if (!rule && atomic_load(&pl_pending_now) == 0 && !learn && !(aten && aten->k.copy))
         return false; /* the common case: not even the stream's id is needed */
     l->stream = pl_stream_id(l->raw_stream, l->ptsz_entry);
+    switch (aten ? pl_aten_launch(l, aten, &deferred) : PL_ATEN_NONE) {
+    case PL_ATEN_PRODUCER:
+        l->kind = LAUNCH_PRODUCER;
+        return deferred;
+    case PL_ATEN_QUIET:
+        return false;
+    case PL_ATEN_ACCESS: /* exact ranges, under either policy */
+        l->kind = LAUNCH_UNKNOWN;
+        pl_note_access_begin(&l->acc);
+        return false;
+    default:
+        break;
+    }
     if (rule && !launch_acceptable(l))
         rule = (refuse_rule(l), NULL);
     int matched = rule ? begin_producer(l, rule, &deferred) : RULE_NONE;

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aten/aten.h"
 #include "engine.h"
 #include "state.h"
 
@@ -103,7 +104,8 @@ static inline bool pl_launch_watching(const void *fn)
         return false;
     if (pl_learning_now && learn_recent(fn))
         return true;
-    return pl_state_rules() || atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0;
+    return pl_state_rules() || atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 ||
+           (atomic_load_explicit(&pl_aten_present, memory_order_relaxed) && pl_aten_watch(fn));
 }
 
 /* True when the launch must not run now (it became a pending record). */

@@ -4,7 +4,7 @@
 # hook tables and how the real functions are found. Besides these, the
 # unknown-work hooks of every cuBLAS entry point not modelled here are
 # generated from the installed cublas_api.h.
-PRELOAD_SRC := $(wildcard preload/*.c preload/lt/*.c preload/tables/*.c)
+PRELOAD_SRC := $(wildcard preload/*.c preload/lt/*.c preload/tables/*.c preload/aten/*.c)
 PRELOAD_GEN := $(BUILD)/preload/gen
 PRELOAD_GEN_DEF := $(PRELOAD_GEN)/hooks_cublas_gen.def
 PRELOAD_GEN_C := $(PRELOAD_GEN)/cublas_unknown_gen.c

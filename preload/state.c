@@ -7,6 +7,7 @@
 #include "learn_rules.h"
 #include "rules.h"
 #include "state.h"
+#include "aten/aten.h"
 #include "late_marks.h"
 #include "word_lock.h"
 
@@ -190,8 +191,9 @@ static void publish_quiet(void)
     bool idle = atomic_load(&pl_pending_now) == 0;
     bool learning = pl_learning_now && !off;
     pl_quiet_busy = !off && !idle;
-    atomic_store(&pl_launch_quiet_now, off || (idle && !learning && !pl_rules_loaded));
-    atomic_store(&pl_launch_learning_only_now, idle && learning && !pl_rules_loaded);
+    bool aten = atomic_load_explicit(&pl_aten_present, memory_order_relaxed); /* its copies may be transposes */
+    atomic_store(&pl_launch_quiet_now, off || (idle && !learning && !pl_rules_loaded && !aten));
+    atomic_store(&pl_launch_learning_only_now, idle && learning && !pl_rules_loaded && !aten);
     bool consumers = off || (idle && !(learning && atomic_load(&pl_learn_open_now)));
     atomic_store(&pl_consumer_quiet_now, consumers);
     if (consumers && learning && learn_recent_unwatched())
