@@ -14,16 +14,20 @@
 
 #define ATEN_PARAMS 4
 
-/* The route's parameter layout: the family's count exactly. */
-static bool layout(const pl_launch *l, const aten_kernel *k, param_layout *p)
+/* The route's parameter layout, the family's count exactly: a few slots
+ * on the stack (param_layout, sized for any kernel, is 16 kB and made only
+ * for a producer). */
+typedef struct small_layout { int n; size_t off[ATEN_PARAMS + 1], size[ATEN_PARAMS + 1], len; } small_layout;
+
+static bool layout(const pl_launch *l, const aten_kernel *k, small_layout *p)
 {
     size_t want[ATEN_PARAMS];
     int n = 0;
-    if (!l->param_info || !aten_expected_params(k, want, &n))
+    if (!l->param_info || !aten_expected_params(k, want, &n) || n > ATEN_PARAMS)
         return false;
     p->len = 0;
     for (p->n = 0; p->n <= n; p->n++) {
-        if (l->param_info(l->fn, p->n, &p->off[p->n], &p->size[p->n]) != 0)
+        if (l->param_info(l->fn, (size_t)p->n, &p->off[p->n], &p->size[p->n]) != 0)
             break;
         size_t end = p->off[p->n] + p->size[p->n];
         p->len = end > p->len ? end : p->len;
@@ -62,7 +66,7 @@ static void describe_access(pl_launch *l, const pl_aten_fn *a, const aten_iter *
         tf_access_maywrite(&l->acc, r[0]);
 }
 
-static int produce(pl_launch *l, const pl_aten_fn *a, const param_layout *p, const tf_view *src,
+static int produce(pl_launch *l, const pl_aten_fn *a, const small_layout *s, const tf_view *src,
                    const tf_view *dst, bool *deferred)
 {
     bool complex_type = a->k.dtype[0] == 'c';
@@ -77,44 +81,45 @@ static int produce(pl_launch *l, const pl_aten_fn *a, const param_layout *p, con
                  (long long)dst->cols);
     l->desc = (tf_transpose_desc){ .producer = "aten", .name = name, .dtype = a->k.dtype, .src = *src,
                                    .dst = *dst, .complex_type = complex_type, .alpha = { 1.0, 0.0, true } };
-    unsigned char *bytes = launch_pack(l, p);
+    param_layout *p = malloc(sizeof *p);
+    unsigned char *bytes = NULL;
+    if (p) {
+        p->n = s->n, p->len = s->len;
+        memcpy(p->off, s->off, sizeof s->off[0] * (size_t)s->n);
+        memcpy(p->size, s->size, sizeof s->size[0] * (size_t)s->n);
+        bytes = launch_pack(l, p);
+    }
     bool ok = bytes && launch_produce(l, p, bytes, deferred);
     free(bytes);
+    free(p);
     return ok ? PL_ATEN_PRODUCER : PL_ATEN_NONE;
 }
 
 int pl_aten_launch(pl_launch *l, const pl_aten_fn *a, bool *deferred)
 {
     const aten_kernel *k = &a->k;
-    param_layout *p = malloc(sizeof *p);
+    small_layout p;
     void *params[ATEN_PARAMS];
     aten_iter it;
     tf_range r[ATEN_MAX_ARGS];
     tf_view src, dst;
-    int out = PL_ATEN_NONE;
-    if (!p || !layout(l, k, p) || (!l->args && !l->packed)) {
-        free(p);
+    if (!layout(l, k, &p) || (!l->args && (!l->packed || p.len > l->packed_len)))
         return PL_ATEN_NONE;
-    }
-    for (int i = 0; i < p->n; i++)
-        params[i] = l->args ? l->args[i] : (void *)((const unsigned char *)l->packed + p->off[i]);
-    if (!l->args && p->len > l->packed_len) {
-        free(p);
+    for (int i = 0; i < p.n; i++)
+        params[i] = l->args ? l->args[i] : (void *)((const unsigned char *)l->packed + p.off[i]);
+    if (!aten_decode(k, params, p.size, p.n, &it))
         return PL_ATEN_NONE;
-    }
-    if (aten_decode(k, params, p->size, p->n, &it)) {
-        tf_engine *e = pl_lock();
-        bool placed = e && place(e, k, &it, r);
-        pl_unlock(e);
-        unsigned threads = l->block[0] * l->block[1] * l->block[2];
-        if (placed && aten_transpose(k, &it, &src, &dst) &&
-            aten_launch_complete(k, &it, l->grid[0] * l->grid[1] * l->grid[2], threads) && launch_acceptable(l))
-            out = produce(l, a, p, &src, &dst, deferred);
-        else if (placed && atomic_load(&pl_pending_now) == 0)
-            out = PL_ATEN_QUIET;
-        else if (placed)
-            describe_access(l, a, &it, r), out = PL_ATEN_ACCESS;
-    }
-    free(p);
-    return out;
+    tf_engine *e = pl_lock();
+    bool placed = e && place(e, k, &it, r);
+    pl_unlock(e);
+    if (!placed)
+        return PL_ATEN_NONE;
+    unsigned threads = l->block[0] * l->block[1] * l->block[2];
+    if (aten_transpose(k, &it, &src, &dst) &&
+        aten_launch_complete(k, &it, l->grid[0] * l->grid[1] * l->grid[2], threads) && launch_acceptable(l))
+        return produce(l, a, &p, &src, &dst, deferred);
+    if (atomic_load(&pl_pending_now) == 0)
+        return PL_ATEN_QUIET;
+    describe_access(l, a, &it, r);
+    return PL_ATEN_ACCESS;
 }
