@@ -35,6 +35,7 @@ include tests/fuzz/fuzz.mk
 include tests/bench/bench.mk
 include scripts/scripts.mk
 include tests/sanitize/sanitize.mk
+include tests/torch/torch.mk
 
 clean:
 	rm -rf $(BUILD)

@@ -4,9 +4,9 @@
  * during it must be in the graph. A graph launch runs work we cannot
  * enumerate, whatever the policy. cuda.h renames cuStreamBeginCapture to its
  * _v2: only the _v2 ABI is hooked. */
-#include "access_hook.h"
-#include "describe.h"
-#include "stream_order.h"
+#include "calls/access_hook.h"
+#include "calls/describe.h"
+#include "streams/stream_order.h"
 
 #define RT(NAME, PARAMS, ARGS, BEFORE) TF_BEFORE_HOOK(cudaError_t, TF_MISSING_CUDART, NAME, PARAMS, ARGS, BEFORE)
 #define CU(NAME, PARAMS, ARGS, BEFORE) TF_BEFORE_HOOK(CUresult, TF_MISSING_CUDA, NAME, PARAMS, ARGS, BEFORE)

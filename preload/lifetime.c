@@ -9,8 +9,8 @@
  * would be enough; but the engine can only forget allocations one base at
  * a time, and a record left pending would later replay through dead
  * handles into addresses the next allocation may reuse. */
-#include "access_hook.h"
-#include "describe.h"
+#include "calls/access_hook.h"
+#include "calls/describe.h"
 
 #define BEFORE_RESET(key) if (pl_watching()) pl_note_materialize_all(0, TF_WHY(key))
 

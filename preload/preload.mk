@@ -1,10 +1,13 @@
 # The interposition layer: libtransfold.so, the library users preload.
-# Folders by family: preload/ the CUDA runtime/driver and cuBLAS hooks with
-# their shared steps, preload/lt/ the cuBLASLt hooks, preload/tables/ the
-# hook tables and how the real functions are found. Besides these, the
-# unknown-work hooks of every cuBLAS entry point not modelled here are
-# generated from the installed cublas_api.h.
-PRELOAD_SRC := $(wildcard preload/*.c preload/lt/*.c preload/tables/*.c preload/aten/*.c)
+# One folder per hook family (driver/, runtime/, cublas/, lt/, aten/ ...),
+# the shared machinery they call (learning/, launch/, calls/, streams/,
+# core/), and tables/: the hook tables and how the real functions are found
+# (docs/design.md has the map). Every .c here and one folder down is built,
+# so a new family is a new folder plus its table. Besides these, the unknown-work
+# hooks of every cuBLAS entry point not modelled here are generated from the
+# installed cublas_api.h. Includes name the folder under preload/ or
+# analysis/: "core/state.h", "engine.h", "learn/learn.h".
+PRELOAD_SRC := $(wildcard preload/*.c preload/*/*.c)
 PRELOAD_GEN := $(BUILD)/preload/gen
 PRELOAD_GEN_DEF := $(PRELOAD_GEN)/hooks_cublas_gen.def
 PRELOAD_GEN_C := $(PRELOAD_GEN)/cublas_unknown_gen.c

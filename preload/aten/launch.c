@@ -8,9 +8,9 @@
 
 #include "aten/aten.h"
 #include "aten/decode.h"
-#include "launch.h"
-#include "launch_internal.h"
-#include "state.h"
+#include "launch/launch.h"
+#include "launch/launch_internal.h"
+#include "core/state.h"
 
 #define ATEN_PARAMS 4
 

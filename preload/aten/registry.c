@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "aten/aten.h"
-#include "state.h"
+#include "core/state.h"
 #include "tables/real_dlsym.h"
 
 _Atomic bool pl_aten_present;

@@ -3,7 +3,7 @@
 #include "lt/descriptors.h"
 #include <string.h>
 
-#include "state.h"
+#include "core/state.h"
 
 /* Attribute sets: a sorted array small enough to scan. */
 void lt_attrs_clear(lt_attrs *s)

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "describe.h"
+#include "calls/describe.h"
 #include "tables/hooks.h"
 
 /* The attributes a program set on one cuBLASLt descriptor, as raw bytes.

@@ -7,7 +7,7 @@
 
 #include "lt/descriptors.h"
 #include "lt/handle.h"
-#include "state.h"
+#include "core/state.h"
 
 /* Building fold signatures. Pointer attributes enter by alignment only:
  * programs (PyTorch's addmm) set a new bias or aux pointer on every call,

@@ -3,7 +3,7 @@
 #include <pthread.h>
 
 #include "lt/fold_cache.h"
-#include "state.h"
+#include "core/state.h"
 
 /* Fork handlers are registered on first use: no work at load time. The
  * locks are always taken in id order, in prepare as everywhere else. */

@@ -9,10 +9,10 @@
 #include "lt/matmul.h"
 #include <string.h>
 
-#include "gemm_verify.h"
-#include "hook_steps.h"
+#include "calls/gemm_verify.h"
+#include "calls/hook_steps.h"
 #include "lt/fold_cache.h"
-#include "state.h"
+#include "core/state.h"
 
 /* The plan's rewrites, per operand; lt_fold_prepare puts their ops in
  * cuBLASLt terms. An operand counts when the engine found its record: in

@@ -3,7 +3,7 @@
 #ifndef PL_LT_MATMUL_H
 #define PL_LT_MATMUL_H
 #include "lt/descriptors.h"
-#include "state.h"
+#include "core/state.h"
 
 enum { LT_A, LT_B, LT_C, LT_D };
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "lt/descriptors.h"
-#include "state.h"
+#include "core/state.h"
 #include "tables/hooks.h"
 
 /* Keys are descriptor addresses: a multiplicative hash is enough, and far

@@ -4,11 +4,11 @@
 #include "lt/transform.h"
 #include <stdlib.h>
 
-#include "hook_steps.h"
+#include "calls/hook_steps.h"
 #include "lt/descriptors.h"
-#include "replay.h"
-#include "state.h"
-#include "sum.h"
+#include "streams/replay.h"
+#include "core/state.h"
+#include "algebra/sum.h"
 
 static tf_transpose_desc lt_transform_desc(const lt_transform_call *c, const lt_transform *x)
 {

@@ -9,7 +9,7 @@
 #ifndef PL_LT_TRANSFORM_H
 #define PL_LT_TRANSFORM_H
 #include "lt/descriptors.h"
-#include "state.h"
+#include "core/state.h"
 
 enum { LT_XA, LT_XB, LT_XC };
 

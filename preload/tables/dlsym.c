@@ -23,7 +23,7 @@
 
 #include "tables/hooks.h"
 #include "tables/real_dlsym.h"
-#include "state.h"
+#include "core/state.h"
 
 static __thread int dlsym_depth __attribute__((tls_model("initial-exec")));
 

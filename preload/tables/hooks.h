@@ -12,8 +12,8 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "hook_shapes.h"
-#include "tf_cuda_libs.h"
+#include "tables/hook_shapes.h"
+#include "tables/tf_cuda_libs.h"
 
 #define TF_EXPORT __attribute__((visibility("default")))
 

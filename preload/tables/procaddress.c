@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "tables/hooks.h"
-#include "state.h"
+#include "core/state.h"
 
 /* Which of our driver hooks an API name means when the pointer itself is
  * not an exported symbol (a driver may hand out internal entry points):

@@ -104,6 +104,22 @@ expect "run: real CUDA leaves LD_LIBRARY_PATH" 0 '^LD_LIBRARY_PATH=/keep$' -- \
   env TRANSFOLD_SIM=0 LD_LIBRARY_PATH=/keep "$TF" run -- env
 expect "run: --kernels joins SIMCUDA_KERNELS" 0 "^SIMCUDA_KERNELS=/old.so:$SAMPLE\$" -- \
   env TRANSFOLD_SIM=1 SIMCUDA_KERNELS=/old.so "$TF" run --kernels "$SAMPLE" -- env
+# PyTorch on the stand-in: its cuBLAS libraries are preloaded (after
+# transfold, before the caller's), its ATen twins join SIMCUDA_KERNELS once.
+mkdir -p "$T/torch-sim"
+for f in libcudart.so.13 libcublas.so.13 libcublasLt.so.13 libsimcuda_aten.so; do : >"$T/torch-sim/$f"; done
+expect "run: stand-in cuBLAS preloaded" 0 \
+  "^LD_PRELOAD=$T/fake-transfold.so:$T/torch-sim/libcublas.so.13:$T/torch-sim/libcublasLt.so.13:libother.so\$" -- \
+  env TRANSFOLD_SIM=1 TRANSFOLD_SIMDIR="$T/torch-sim" LD_PRELOAD=libother.so "$TF" run -- env
+expect "run: --without preloads only the stand-in's cuBLAS" 0 \
+  "^LD_PRELOAD=$T/torch-sim/libcublas.so.13:$T/torch-sim/libcublasLt.so.13\$" -- \
+  env TRANSFOLD_SIM=1 TRANSFOLD_SIMDIR="$T/torch-sim" "$TF" run --without -- env
+expect "run: ATen twins join SIMCUDA_KERNELS" 0 "^SIMCUDA_KERNELS=/old.so:$SAMPLE:$T/torch-sim/libsimcuda_aten.so\$" -- \
+  env TRANSFOLD_SIM=1 TRANSFOLD_SIMDIR="$T/torch-sim" SIMCUDA_KERNELS=/old.so "$TF" run --kernels "$SAMPLE" -- env
+expect "run: ATen twins not listed twice" 0 "^SIMCUDA_KERNELS=$T/torch-sim/libsimcuda_aten.so\$" -- \
+  env TRANSFOLD_SIM=1 TRANSFOLD_SIMDIR="$T/torch-sim" SIMCUDA_KERNELS="$T/torch-sim/libsimcuda_aten.so" "$TF" run -- env
+expect "run: real CUDA preloads no stand-in" 0 "^LD_PRELOAD=$T/fake-transfold.so\$" -- \
+  env TRANSFOLD_SIM=0 TRANSFOLD_SIMDIR="$T/torch-sim" "$TF" run -- env
 expect "run: --without does not preload" 1 '' -- sh -c "TRANSFOLD_SIM=0 '$TF' run --without -- env | grep -q '^LD_PRELOAD='"
 echo stale >"$T/stale.jsonl"
 env TRANSFOLD_SIM=0 "$TF" run --log "$T/stale.jsonl" -- true

@@ -2,7 +2,7 @@
  * sub-views and coverage. */
 #include "fixture.h"
 
-#include "algebra.h"
+#include "algebra/algebra.h"
 
 enum { REFUSE = -1 };
 

@@ -3,7 +3,7 @@
  * boundary and empty ranges, each checked against a plain list. */
 #include "fixture.h"
 
-#include "internal.h"
+#include "engine/internal.h"
 
 enum { SLOTS = 400 };
 

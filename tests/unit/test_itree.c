@@ -3,7 +3,7 @@
  * and the AVL height bound that makes lookups logarithmic. */
 #include "fixture.h"
 
-#include "itree.h"
+#include "index/itree.h"
 
 enum { N = 600 };
 

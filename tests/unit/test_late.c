@@ -1,4 +1,4 @@
-/* Late reads of a deferred source (analysis/late.c): once a record that was
+/* Late reads of a deferred source (analysis/engine/late.c): once a record that was
  * read late (by folded GEMMs, or by its replay) has ended, a mark is made
  * on its stream; writes to its source from other streams, accesses to a
  * destination its replay wrote, unknown accesses from other streams and

@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "fixture.h"
-#include "learn.h"
+#include "learn/learn.h"
 
 enum { R = 6, C = 4, N = R * C };
 

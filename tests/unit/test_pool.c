@@ -5,7 +5,7 @@
 
 #include "fixture.h"
 
-#include "pool.h"
+#include "index/pool.h"
 
 typedef struct obj { uint64_t a[5]; char tail[3]; } obj;
 

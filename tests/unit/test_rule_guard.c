@@ -2,7 +2,7 @@
  * guarded rule matches. */
 #include "fixture.h"
 
-#include "rules_internal.h" /* a rule set is an array: the second rule is first + 1 */
+#include "rules/rules_internal.h" /* a rule set is an array: the second rule is first + 1 */
 
 /* Parameters of kernel1(Tensor T0, Tensor T1): data, size[2], stride[2]. */
 typedef struct tensor { uint64_t data; int64_t size[2], stride[2]; } tensor;

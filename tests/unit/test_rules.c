@@ -4,7 +4,7 @@
 
 #include <unistd.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 static void test_design_example(void **state)
 {

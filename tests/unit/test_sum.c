@@ -3,7 +3,7 @@
  * to tf_transpose_begin. */
 #include "fixture.h"
 
-#include "sum.h"
+#include "algebra/sum.h"
 
 enum { A = TF_SUM_A, B = TF_SUM_B };
 #define DEV TF_R_device_pointer_mode

@@ -3,7 +3,7 @@
  * several growths; and the probe run left whole by removals. */
 #include "fixture.h"
 
-#include "umap.h"
+#include "index/umap.h"
 
 enum { KEYS = 3000 };
 

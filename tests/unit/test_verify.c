@@ -4,7 +4,7 @@
 
 #include <math.h>
 
-#include "verify.h"
+#include "algebra/verify.h"
 
 static void test_exact(void **state)
 {

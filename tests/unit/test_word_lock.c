@@ -1,4 +1,4 @@
-/* The engine lock (preload/word_lock.h): mutual exclusion under
+/* The engine lock (preload/core/word_lock.h): mutual exclusion under
  * contention, waiters woken, and the word free again afterwards. */
 #include <pthread.h>
 #include <setjmp.h>
@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "../../preload/word_lock.c"
+#include "../../preload/core/word_lock.c"
 
 enum { THREADS = 4, ROUNDS = 200000 };
 

@@ -4,7 +4,7 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/unit/%)
 
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/unit/%.d $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -MT $@ -MF $@.d -Ianalysis -Itests/unit -o $@ $< $(ENGINE_LIB) -lcmocka -lm
+	$(CC) $(CFLAGS) $(DEPFLAGS) -MT $@ -MF $@.d -Ianalysis -Ipreload -Itests/unit -o $@ $< $(ENGINE_LIB) -lcmocka -lm
 
 .PHONY: unit
 unit: $(UNIT_BIN)

@@ -21,7 +21,9 @@
 #include "simcuda.h"
 
 #define ATEN_FAMILIES(X) \
-    X(elementwise)
+    X(elementwise) \
+    X(reduce) \
+    X(multi_tensor)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)

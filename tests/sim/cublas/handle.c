@@ -4,15 +4,15 @@
 #include <string.h>
 
 #include "handle.h"
+#include "handle_magic.h"
 
-#define HANDLE_MAGIC 0x43424c48u /* "CBLH" */
 
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct cublasContext *free_list;
 
 bool simcublas_handle_ok(cublasHandle_t h)
 {
-    return h && h->magic == HANDLE_MAGIC;
+    return h && h->magic == SIMCUBLAS_HANDLE_MAGIC;
 }
 
 static cublasHandle_t take_handle(void)
@@ -54,7 +54,7 @@ cublasStatus_t cublasCreate_v2(cublasHandle_t *handle)
     h->emu_mantissa = CUDA_EMULATION_MANTISSA_CONTROL_DYNAMIC;
     h->emu_max_bits = h->emu_bit_offset = 0;
     h->emu_bit_count = NULL;
-    h->magic = HANDLE_MAGIC;
+    h->magic = SIMCUBLAS_HANDLE_MAGIC;
     *handle = h;
     return CUBLAS_STATUS_SUCCESS;
 }

@@ -11,7 +11,7 @@
 #define SIMCUBLAS_HIDDEN __attribute__((visibility("hidden")))
 
 struct cublasContext {
-    uint32_t magic;
+    uint32_t magic; /* first: cuBLASLt reads it to accept the handle (handle_magic.h) */
     cudaStream_t stream;
     cublasPointerMode_t pointer_mode;
     cublasMath_t math_mode;

@@ -5,7 +5,8 @@
 
 cublasStatus_t simlt_check_handle(cublasLtHandle_t h)
 {
-    return h && h->magic == SIMLT_HANDLE_MAGIC ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_NOT_INITIALIZED;
+    return h && (h->magic == SIMLT_HANDLE_MAGIC || h->magic == SIMCUBLAS_HANDLE_MAGIC) ? CUBLAS_STATUS_SUCCESS
+                                                                                   : CUBLAS_STATUS_NOT_INITIALIZED;
 }
 
 cublasStatus_t cublasLtCreate(cublasLtHandle_t *lightHandle)
@@ -20,11 +21,11 @@ cublasStatus_t cublasLtCreate(cublasLtHandle_t *lightHandle)
     return CUBLAS_STATUS_SUCCESS;
 }
 
+/* Only a handle cublasLtCreate made: a cuBLAS handle is cublasDestroy's. */
 cublasStatus_t cublasLtDestroy(cublasLtHandle_t lightHandle)
 {
-    cublasStatus_t st = simlt_check_handle(lightHandle);
-    if (st != CUBLAS_STATUS_SUCCESS)
-        return st;
+    if (!lightHandle || lightHandle->magic != SIMLT_HANDLE_MAGIC)
+        return CUBLAS_STATUS_NOT_INITIALIZED;
     lightHandle->magic = 0;
     free(lightHandle);
     return CUBLAS_STATUS_SUCCESS;

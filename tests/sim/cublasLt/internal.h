@@ -8,6 +8,7 @@
 #include <cublasLt.h>
 
 #include "elem.h"
+#include "handle_magic.h"
 #include "simlt.h"
 
 /* Device addresses appear in the trace as decimal integers, like the
@@ -17,9 +18,9 @@
 struct cublasLtContext {
     uint32_t magic;
 };
-#define SIMLT_HANDLE_MAGIC 0x4c54484eu /* "LTHN" */
 
-/* NOT_INITIALIZED for a NULL or foreign handle. */
+/* NOT_INITIALIZED for a NULL or foreign handle. A live cuBLAS handle is a
+ * cuBLASLt handle too (its struct starts with its own tag, handle_magic.h). */
 SIM_HIDDEN_FN cublasStatus_t simlt_check_handle(cublasLtHandle_t h);
 
 typedef struct simlt_layout {

@@ -9,11 +9,15 @@
 /* Matches the alignment cudaMalloc guarantees. */
 #define SIM_ALIGN 256
 
-struct sim_block { uintptr_t base; size_t size; enum sim_mem_kind kind; };
+/* pooled: made by a stream-ordered allocation (the default pool's);
+ * graph: made by one while its stream was capturing (memory.c). */
+struct sim_block { uintptr_t base; size_t size; enum sim_mem_kind kind; bool pooled, graph; };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sim_block *blocks;
 static size_t count, capacity, in_use;
+/* The default pool's bytes in use and their high-water mark (pool.c). */
+static size_t pool_in_use, pool_high;
 
 /* Index of the first block whose base is > p. */
 static size_t upper_bound(uintptr_t p)
@@ -41,7 +45,7 @@ static bool insert(uintptr_t base, size_t size, enum sim_mem_kind kind)
     }
     size_t i = upper_bound(base);
     memmove(blocks + i + 1, blocks + i, (count - i) * sizeof *blocks);
-    blocks[i] = (struct sim_block){base, size, kind};
+    blocks[i] = (struct sim_block){base, size, kind, false, false};
     count++;
     in_use += size;
     return true;
@@ -74,6 +78,8 @@ CUresult sim_free(void *p, enum sim_mem_kind kind)
     bool found = i > 0 && blocks[i - 1].base == (uintptr_t)p && kind_ok;
     if (found) {
         in_use -= blocks[i - 1].size;
+        if (blocks[i - 1].pooled)
+            pool_in_use -= blocks[i - 1].size;
         memmove(blocks + i - 1, blocks + i, (count - i) * sizeof *blocks);
         count--;
     }
@@ -106,4 +112,45 @@ size_t sim_bytes_in_use(void)
     size_t n = in_use;
     pthread_mutex_unlock(&lock);
     return n;
+}
+
+void sim_mark_pooled(const void *p)
+{
+    pthread_mutex_lock(&lock);
+    size_t i = upper_bound((uintptr_t)p);
+    if (i > 0 && blocks[i - 1].base == (uintptr_t)p && !blocks[i - 1].pooled) {
+        blocks[i - 1].pooled = true;
+        pool_in_use += blocks[i - 1].size;
+        if (pool_in_use > pool_high)
+            pool_high = pool_in_use;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+void sim_mark_graph(const void *p)
+{
+    pthread_mutex_lock(&lock);
+    size_t i = upper_bound((uintptr_t)p);
+    if (i > 0 && blocks[i - 1].base == (uintptr_t)p)
+        blocks[i - 1].graph = true;
+    pthread_mutex_unlock(&lock);
+}
+
+bool sim_graph_owned(const void *p)
+{
+    pthread_mutex_lock(&lock);
+    size_t i = upper_bound((uintptr_t)p);
+    bool hit = i > 0 && blocks[i - 1].base == (uintptr_t)p && blocks[i - 1].graph;
+    pthread_mutex_unlock(&lock);
+    return hit;
+}
+
+void sim_pool_usage(size_t *current, size_t *high, bool reset_high)
+{
+    pthread_mutex_lock(&lock);
+    if (reset_high)
+        pool_high = pool_in_use;
+    if (current) *current = pool_in_use;
+    if (high) *high = pool_high;
+    pthread_mutex_unlock(&lock);
 }

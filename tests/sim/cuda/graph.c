@@ -161,3 +161,29 @@ static CUresult launch(const char *api, CUgraphExec e, CUstream s)
 
 CUresult cuGraphLaunch(CUgraphExec e, CUstream s) { return launch("cuGraphLaunch", e, s); }
 CUresult cuGraphLaunch_ptsz(CUgraphExec e, CUstream s) { return launch("cuGraphLaunch_ptsz", e, s); }
+
+/* A graph's nodes are its captured items, in order; their handles are
+ * opaque tokens that only count (no node API reads them here). PyTorch asks
+ * for the count after a capture, to warn about an empty graph. */
+CUresult cuGraphGetNodes(CUgraph g, CUgraphNode *nodes, size_t *count)
+{
+    if (!g || g->magic != SIM_MAGIC_GRAPH || !count)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (nodes)
+        for (size_t i = 0; i < *count && i < g->n; i++)
+            nodes[i] = (CUgraphNode)(void *)&g->work[i];
+    if (!nodes || *count > g->n)
+        *count = g->n;
+    return CUDA_SUCCESS;
+}
+
+/* Nothing to upload: an instantiated graph is ready to launch. */
+static CUresult upload(CUgraphExec e, CUstream s)
+{
+    if (!e || e->magic != SIM_MAGIC_EXEC || !sim_stream_ok(s))
+        return CUDA_ERROR_INVALID_HANDLE;
+    return CUDA_SUCCESS;
+}
+
+CUresult cuGraphUpload(CUgraphExec e, CUstream s) { return upload(e, s); }
+CUresult cuGraphUpload_ptsz(CUgraphExec e, CUstream s) { return upload(e, s); }

@@ -89,6 +89,14 @@ SIM_HIDDEN void *sim_alloc(size_t bytes, enum sim_mem_kind kind);
 SIM_HIDDEN CUresult sim_free(void *p, enum sim_mem_kind kind);
 SIM_HIDDEN bool sim_lookup(const void *p, void **base, size_t *size, enum sim_mem_kind *kind);
 SIM_HIDDEN size_t sim_bytes_in_use(void);
+/* The default pool's accounting: a stream-ordered allocation marks its
+ * block, whose bytes count until it is freed (by any free). */
+SIM_HIDDEN void sim_mark_pooled(const void *p);
+SIM_HIDDEN void sim_pool_usage(size_t *current, size_t *high, bool reset_high);
+/* Graph allocations (memory.c): made while capturing, owned by the graph
+ * from then on; the process keeps them (see memory.c). */
+SIM_HIDDEN void sim_mark_graph(const void *p);
+SIM_HIDDEN bool sim_graph_owned(const void *p);
 /* memory.c: stream-ordered allocation, shared with the pool entry points. */
 SIM_HIDDEN CUresult sim_alloc_async(const char *api, CUdeviceptr *dptr, size_t bytes, CUstream s);
 
@@ -115,6 +123,15 @@ SIM_HIDDEN const char *sim_op_name(const char *driver_api);
 /* graph.c: turns a stream's capture into a graph; drops it on failure. */
 SIM_HIDDEN CUresult sim_graph_from_capture(CUstream s, CUgraph *out);
 SIM_HIDDEN void sim_capture_discard(CUstream s);
+
+/* cuda.h maps these names to their newest versions (and no longer declares
+ * the middle ones); the table exports every version under its own name. */
+#undef cuStreamGetCaptureInfo
+#undef cuStreamUpdateCaptureDependencies
+SIM_API CUresult cuStreamGetCaptureInfo(CUstream s, CUstreamCaptureStatus *status, cuuint64_t *id);
+SIM_API CUresult cuStreamGetCaptureInfo_v2(CUstream s, CUstreamCaptureStatus *status, cuuint64_t *id, CUgraph *graph,
+                                           const CUgraphNode **deps, size_t *ndeps);
+SIM_API CUresult cuStreamUpdateCaptureDependencies(CUstream s, CUgraphNode *deps, size_t ndeps, unsigned flags);
 
 /* Prototypes of the per-thread-stream variants, typed after their legacy
  * counterparts so a signature slip is a compile error. */

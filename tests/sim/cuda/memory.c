@@ -3,7 +3,9 @@
 
 #include <string.h>
 
-static CUresult alloc_as(const char *api, void **out, size_t bytes, enum sim_mem_kind kind)
+/* in_graph: a stream-ordered allocation on a capturing stream, which the
+ * capture allows (it becomes the graph's). */
+static CUresult alloc_in(const char *api, void **out, size_t bytes, enum sim_mem_kind kind, bool in_graph)
 {
     const char *op = sim_op_name(api);
     if (!out)
@@ -13,7 +15,7 @@ static CUresult alloc_as(const char *api, void **out, size_t bytes, enum sim_mem
         return CUDA_ERROR_INVALID_VALUE;
     if (bytes > SIM_DEVICE_MEM)
         return CUDA_ERROR_OUT_OF_MEMORY;
-    if (kind == SIM_MEM_DEVICE && sim_capture_forbids())
+    if (kind == SIM_MEM_DEVICE && !in_graph && sim_capture_forbids())
         return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
     void *p = sim_alloc(bytes, kind);
     if (!p)
@@ -22,6 +24,11 @@ static CUresult alloc_as(const char *api, void **out, size_t bytes, enum sim_mem
     *out = p;
     sim_trace(op, "\"ptr\":\"0x%lx\",\"bytes\":%zu", (unsigned long)(uintptr_t)p, bytes);
     return CUDA_SUCCESS;
+}
+
+static CUresult alloc_as(const char *api, void **out, size_t bytes, enum sim_mem_kind kind)
+{
+    return alloc_in(api, out, bytes, kind, false);
 }
 
 static CUresult free_as(const char *api, void *p, enum sim_mem_kind kind)
@@ -76,26 +83,43 @@ CUresult cuMemFreeHost(void *p)
 
 /* Stream-ordered allocation is plain allocation (the memory is there
  * before the stream reaches the call); a stream-ordered free is queued on
- * its stream when queues are on, else immediate. Graphs have no allocation
- * nodes here: refused while capturing. */
+ * its stream when queues are on, else immediate.
+ *
+ * On a capturing stream (PyTorch's cudaMallocAsync backend under
+ * torch.cuda.graph) an allocation is a graph allocation: made at once, at
+ * the address every replay then uses, and owned by the graph; a free on a
+ * capturing stream records nothing, and a later free of graph memory
+ * outside a capture is accepted and does nothing: the memory stays for the
+ * graph's replays (a GPU keeps the graph's address range reserved; here it
+ * lives as long as the process). */
 static CUresult stream_usable(const char *api, CUstream s)
 {
-    CUresult r = !sim_stream_ok(s) ? CUDA_ERROR_INVALID_HANDLE
-               : sim_capturing(s) ? CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED : CUDA_SUCCESS;
-    if (r != CUDA_SUCCESS)
-        sim_op_name(api);
-    return r;
+    if (sim_stream_ok(s))
+        return CUDA_SUCCESS;
+    sim_op_name(api);
+    return CUDA_ERROR_INVALID_HANDLE;
 }
 
 CUresult sim_alloc_async(const char *api, CUdeviceptr *dptr, size_t bytes, CUstream s)
 {
     CUresult r = stream_usable(api, s);
-    return r != CUDA_SUCCESS ? r : alloc_as(api, (void **)dptr, bytes, SIM_MEM_DEVICE);
+    bool in_graph = r == CUDA_SUCCESS && sim_capturing(s);
+    if (r == CUDA_SUCCESS)
+        r = alloc_in(api, (void **)dptr, bytes, SIM_MEM_DEVICE, in_graph);
+    if (r == CUDA_SUCCESS)
+        sim_mark_pooled((void *)*dptr);
+    if (r == CUDA_SUCCESS && in_graph)
+        sim_mark_graph((void *)*dptr);
+    return r;
 }
 
 static CUresult free_async(const char *api, CUdeviceptr dptr, CUstream s)
 {
     CUresult r = stream_usable(api, s);
+    if (r == CUDA_SUCCESS && (sim_capturing(s) || (dptr && sim_graph_owned((void *)dptr)))) {
+        sim_op_name(api);
+        return CUDA_SUCCESS;
+    }
     if (r != CUDA_SUCCESS || !sim_queued())
         return r != CUDA_SUCCESS ? r : free_as(api, (void *)dptr, SIM_MEM_DEVICE);
     struct sim_work w = {.kind = SIM_WORK_FREE, .op = sim_op_name(api), .stream = s, .u.free.ptr = (void *)dptr};
