@@ -106,10 +106,19 @@ static bool decoded_family(const char *name)
     return name && strncmp(name, "_ZN2at6native", 13) == 0 && strstr(name, "elementwise_kernel");
 }
 
+/* A fork while another thread holds the lock must not leave the child
+ * unable to launch. */
+static void fork_prepare(void) { pthread_mutex_lock(&mutex); }
+static void fork_parent(void) { pthread_mutex_unlock(&mutex); }
+static void fork_child(void) { pthread_mutex_init(&mutex, NULL); }
+static void at_fork(void) { pthread_atfork(fork_prepare, fork_parent, fork_child); }
+
 void pl_aten_register(const void *host_fn, const char *name)
 {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
     if (!host_fn || !decoded_family(name))
         return;
+    pthread_once(&once, at_fork);
     pthread_mutex_lock(&mutex);
     pl_aten_fn *fn = in_torch_cuda(host_fn) ? calloc(1, sizeof *fn) : NULL;
     if (fn) {
@@ -117,8 +126,8 @@ void pl_aten_register(const void *host_fn, const char *name)
         put_locked(host_fn, fn);
     }
     pthread_mutex_unlock(&mutex);
-    if (fn && !atomic_exchange(&pl_aten_present, true) && atomic_load(&pl_state_ready))
-        pl_unlock(pl_lock()); /* republishes the quiet flags */
+    if (fn && !atomic_exchange(&pl_aten_present, true))
+        pl_state_republish(); /* launches stop being quiet */
 }
 
 void pl_aten_alias(const void *alias, const void *handle)

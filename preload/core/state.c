@@ -225,6 +225,15 @@ void pl_unlock(tf_engine *e)
     pl_depth--;
 }
 
+/* The quiet flags again, from outside the engine (aten/registry.c, when
+ * libtorch_cuda registers its first kernel): a thread already holding the
+ * lock (a library loaded from inside a replay) publishes at its unlock. */
+void pl_state_republish(void)
+{
+    if (!pl_holding && atomic_load(&pl_state_ready))
+        pl_unlock(pl_lock());
+}
+
 void pl_note_alloc(const void *base, size_t size, tf_mem_kind kind)
 {
     if (!base || !pl_active())

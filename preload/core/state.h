@@ -107,6 +107,9 @@ static inline bool pl_consumer_watching(void)
                                  learn_recent_unwatched())));
 }
 
+/* Publishes the quiet flags anew unless this thread holds the lock. */
+void pl_state_republish(void);
+
 /* Lock the engine (raising the depth: the engine may replay). */
 tf_engine *pl_lock(void);
 void pl_unlock(tf_engine *e);
