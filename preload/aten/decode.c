@@ -186,6 +186,10 @@ bool aten_output_view(const aten_kernel *k, const aten_iter *it, tf_view *out)
         out->cols = (int64_t)d.size[1], out->ld = (int64_t)(d.stride[1][0] / e);
     if (d.n == 3)
         out->batch = (int64_t)d.size[2], out->stride = (int64_t)(d.stride[2][0] / e);
+    /* Batches that overlap (or columns inside a row) are no view's
+     * elements: only a may-write. */
+    if (d.n == 3 && (uint64_t)out->stride < (uint64_t)out->ld * (uint64_t)out->cols)
+        return false;
     return tf_view_valid(out);
 }
 

@@ -203,6 +203,11 @@ static void test_gappy_output(void **state)
     assert_false(aten_output_view(&k, &it, &w));
     tf_range r = aten_operand_range(&k, &it, 0);
     assert_int_equal(r.hi - r.lo, 7 * 8 + 3 * 64 + 4);
+    const uint32_t sizes3[] = { 8, 4, 3 };
+    const uint32_t overlap[][2] = { { 4, 4 }, { 64, 32 }, { 128, 128 } }; /* batch 2 starts inside batch 1 */
+    make(&l, 3, sizes3, overlap, 0x10000, 0x20000);
+    assert_true(aten_decode(&k, l.params, l.sizes, 2, &it));
+    assert_false(aten_output_view(&k, &it, &w));
 }
 
 /* What must not decode. */
