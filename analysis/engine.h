@@ -73,6 +73,10 @@ typedef struct tf_replay {
     int (*run_to)(void *arg, uint64_t dst, uint64_t stream);
 } tf_replay;
 
+/* The producer name of ATen's copies (preload/aten): the engine names the
+ * access of such a producer by its kernel (d->name), found by address. */
+extern const char TF_PRODUCER_ATEN[];
+
 /* A recognised transpose: dst(i,j) = alpha * op(src(j,i)) for every batch. */
 typedef struct tf_transpose_desc {
     const char *producer; /* API or "kernel" */
@@ -100,14 +104,17 @@ typedef struct tf_access {
     tf_view writes[TF_MAX_RANGES];
     int nwrites;
     bool unknown;           /* may touch memory we cannot enumerate */
+    /* Bit i: writes[i] may leave gaps (a strided write not proven dense),
+     * so it is a "may write" of its footprint: records whose source or
+     * destination it overlaps run first, and it never drops one. Beside
+     * the flags, so that one store clears all three and one test reads it
+     * with `unknown`. */
+    uint8_t maywrite;
     bool overflow;          /* more ranges than TF_MAX_RANGES: materialize everything, whatever the policy */
     const void *params;     /* parameter bytes of an unknown launch (args policy) */
     size_t params_len;
-    /* Bit i: writes[i] may leave gaps (a strided write not proven dense),
-     * so it is a "may write" of its footprint: records whose source or
-     * destination it overlaps run first, and it never drops one. */
-    uint32_t maywrite;
 } tf_access;
+_Static_assert(TF_MAX_RANGES <= 8, "tf_access.maywrite has a bit per write");
 
 /* Every pointer-sized value of parameter bytes, at every byte offset, until
  * fn returns true (then true). */
@@ -122,10 +129,11 @@ static inline void tf_access_init(tf_access *a, const char *api, uint64_t stream
     a->api = api;
     a->stream = stream;
     a->nreads = a->nwrites = 0;
-    a->unknown = a->overflow = false;
+    a->unknown = false;
+    a->maywrite = 0;
+    a->overflow = false;
     a->params = NULL;
     a->params_len = 0;
-    a->maywrite = 0;
 }
 
 /* Inline as tf_access_init: every described call adds a few, and a view
@@ -150,7 +158,7 @@ static inline void tf_access_write(tf_access *a, tf_view w)
 static inline void tf_access_maywrite(tf_access *a, tf_range r)
 {
     if (a->nwrites < TF_MAX_RANGES) {
-        a->maywrite |= 1u << a->nwrites;
+        a->maywrite |= (uint8_t)(1u << a->nwrites);
         a->writes[a->nwrites++] = tf_view_dense(r.lo, r.hi - r.lo);
     } else {
         a->unknown = a->overflow = true;

@@ -96,21 +96,16 @@ static inline __attribute__((always_inline)) void materialize_under(tf_engine *e
         materialize_from(e, a, p, r, src, cover, what, kept, &at);
 }
 
-/* A record's reason is the first that applies in this order: its
- * destination read; then, write by write, its source overwritten or its
- * destination partly overwritten. */
-void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept)
+static __attribute__((noinline)) bool maywrite_at(const tf_access *a, int i)
 {
-    /* The list is only complete for a single write: with more, a later
-     * write could run a record an earlier one covers. */
-    if (kept) /* the list's slots are only read below n */
-        kept->n = 0, kept->complete = a->nwrites == 1 && !a->unknown && !a->maywrite;
-    if (e->npending == 0)
-        return;
-    if (a->unknown) {
-        unknown_effects(e, a);
-        return;
-    }
+    return a->maywrite >> i & 1;
+}
+
+/* effects_before's writes when some are may-writes (ATen's strided
+ * outputs not proven dense): those run every record they overlap and keep
+ * none for dropping. Out of line: no other call pays for the test. */
+static __attribute__((noinline)) void maywrite_effects(tf_engine *e, const tf_access *a, tf_kept *kept)
+{
     for (int i = 0; i < a->nreads; i++)
         materialize_under(e, a, a->reads[i], false, NULL, TF_R_dst_read, NULL);
     for (int i = 0; i < a->nwrites; i++) {
@@ -121,10 +116,37 @@ void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept)
     }
 }
 
+/* A record's reason is the first that applies in this order: its
+ * destination read; then, write by write, its source overwritten or its
+ * destination partly overwritten. */
+void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept)
+{
+    /* The list is only complete for a single write: with more, a later
+     * write could run a record an earlier one covers. */
+    if (kept) /* the list's slots are only read below n */
+        kept->n = 0, kept->complete = a->nwrites == 1 && !a->unknown; /* a lone may-write keeps none */
+    if (e->npending == 0)
+        return;
+    if (__builtin_expect(a->unknown | a->maywrite, 0)) { /* adjacent bytes: one test */
+        if (a->unknown)
+            unknown_effects(e, a);
+        else
+            maywrite_effects(e, a, kept);
+        return;
+    }
+    for (int i = 0; i < a->nreads; i++)
+        materialize_under(e, a, a->reads[i], false, NULL, TF_R_dst_read, NULL);
+    for (int i = 0; i < a->nwrites; i++) {
+        tf_range w = tf_view_footprint(&a->writes[i]);
+        materialize_under(e, a, w, true, NULL, TF_R_src_overwritten, NULL);
+        materialize_under(e, a, w, false, &a->writes[i], TF_R_dst_partly_overwritten, kept);
+    }
+}
+
 void effects_after(tf_engine *e, const tf_access *a)
 {
     for (int i = 0; i < a->nwrites && e->npending; i++) {
-        if (a->maywrite >> i & 1)
+        if (__builtin_expect(a->maywrite != 0, 0) && maywrite_at(a, i))
             continue; /* never proven to cover anything */
         tf_icursor at = ITREE_START;
         tf_record *p;

@@ -29,12 +29,12 @@ static uint64_t shadow_take(const tf_engine *e)
     return id;
 }
 
+const char TF_PRODUCER_ATEN[] = "aten";
+
 /* src_fp: d->src's footprint, which the caller has at hand. */
 static void producer_access(const tf_transpose_desc *d, tf_range src_fp, tf_access *a)
 {
-    /* An ATen producer is named by its kernel, in PyTorch's words. */
-    bool aten = d->name && d->producer[0] == 'a' && strcmp(d->producer, "aten") == 0;
-    tf_access_init(a, aten ? d->name : d->producer, d->stream);
+    tf_access_init(a, d->producer, d->stream);
     tf_access_read(a, src_fp);
     tf_access_write(a, d->dst);
 }

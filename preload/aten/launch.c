@@ -79,7 +79,7 @@ static int produce(pl_launch *l, const pl_aten_fn *a, const small_layout *s, con
     else
         snprintf(name, sizeof name, "%s [%lld,%lld] transposed", a->label, (long long)dst->rows,
                  (long long)dst->cols);
-    l->desc = (tf_transpose_desc){ .producer = "aten", .name = name, .dtype = a->k.dtype, .src = *src,
+    l->desc = (tf_transpose_desc){ .producer = TF_PRODUCER_ATEN, .name = name, .dtype = a->k.dtype, .src = *src,
                                    .dst = *dst, .complex_type = complex_type, .alpha = { 1.0, 0.0, true } };
     param_layout *p = malloc(sizeof *p);
     unsigned char *bytes = NULL;
