@@ -73,8 +73,8 @@ typedef struct tf_replay {
     int (*run_to)(void *arg, uint64_t dst, uint64_t stream);
 } tf_replay;
 
-/* The producer name of ATen's copies (preload/aten): the engine names the
- * access of such a producer by its kernel (d->name), found by address. */
+/* The producer name of ATen's copies (preload/aten), one string for the
+ * engine and the preload. */
 extern const char TF_PRODUCER_ATEN[];
 
 /* A recognised transpose: dst(i,j) = alpha * op(src(j,i)) for every batch. */
