@@ -36,6 +36,7 @@ include tests/bench/bench.mk
 include scripts/scripts.mk
 include tests/sanitize/sanitize.mk
 include tests/torch/torch.mk
+include tests/layout/layout.mk
 
 clean:
 	rm -rf $(BUILD)

@@ -8,7 +8,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "kernel.h"
+#include "aten/kernel.h"
 
 struct pl_launch;
 
@@ -18,10 +18,6 @@ typedef struct pl_aten_fn {
     aten_kernel k;
     char label[96];     /* "at::native direct_copy (bf16)" */
 } pl_aten_fn;
-
-/* Set once libtorch_cuda registered a kernel this decodes: launches are
- * no longer quiet (state.c's publish_quiet), so copies are seen. */
-extern __attribute__((visibility("hidden"))) _Atomic bool pl_aten_present;
 
 /* __cudaRegisterFunction: notes host_fn when libtorch_cuda registers it
  * (its code lies in that library's mapping) under a name of a family
@@ -36,11 +32,11 @@ const pl_aten_fn *pl_aten_of(const void *fn);
  * plain copy (it may be a transpose). */
 bool pl_aten_watch(const void *fn);
 
-enum { PL_ATEN_NONE, PL_ATEN_QUIET, PL_ATEN_PRODUCER, PL_ATEN_ACCESS };
-/* One launch of an ATen kernel: PL_ATEN_PRODUCER (l->desc deferred or run
- * as launch_produce says), PL_ATEN_ACCESS (l->acc holds its exact ranges),
- * PL_ATEN_QUIET (nothing pending and not a transpose: nothing to do), or
- * PL_ATEN_NONE (did not validate: unknown work, as before). */
+/* One launch of an ATen kernel (launch/launch.h's PL_FAMILY_*): PRODUCER
+ * (l->desc deferred or run as launch_produce says), ACCESS (l->acc holds its
+ * exact ranges), QUIET (nothing pending and not a transpose: nothing to
+ * do), or NONE (did not validate: unknown work, as before). The registry
+ * installs these as launch/'s family (PL_LAUNCH_FAMILY). */
 int pl_aten_launch(struct pl_launch *l, const pl_aten_fn *a, bool *deferred);
 
 #endif

@@ -1,7 +1,7 @@
 /* ATen launch parameters as byte ranges (decode.h). */
 #include <string.h>
 
-#include "decode.h"
+#include "aten/decode.h"
 
 bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
 {

@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "abi.h"
-#include "kernel.h"
+#include "aten/abi.h"
+#include "aten/kernel.h"
 #include "view.h"
 
 typedef struct aten_iter {

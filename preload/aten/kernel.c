@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kernel.h"
+#include "aten/kernel.h"
 
 typedef struct span { const char *p; size_t n; } span;
 

@@ -92,7 +92,7 @@ static int produce(pl_launch *l, const pl_aten_fn *a, const small_layout *s, con
     bool ok = bytes && launch_produce(l, p, bytes, deferred);
     free(bytes);
     free(p);
-    return ok ? PL_ATEN_PRODUCER : PL_ATEN_NONE;
+    return ok ? PL_FAMILY_PRODUCER : PL_FAMILY_NONE;
 }
 
 int pl_aten_launch(pl_launch *l, const pl_aten_fn *a, bool *deferred)
@@ -104,22 +104,22 @@ int pl_aten_launch(pl_launch *l, const pl_aten_fn *a, bool *deferred)
     tf_range r[ATEN_MAX_ARGS];
     tf_view src, dst;
     if (!layout(l, k, &p) || (!l->args && (!l->packed || p.len > l->packed_len)))
-        return PL_ATEN_NONE;
+        return PL_FAMILY_NONE;
     for (int i = 0; i < p.n; i++)
         params[i] = l->args ? l->args[i] : (void *)((const unsigned char *)l->packed + p.off[i]);
     if (!aten_decode(k, params, p.size, p.n, &it))
-        return PL_ATEN_NONE;
+        return PL_FAMILY_NONE;
     tf_engine *e = pl_lock();
     bool placed = e && place(e, k, &it, r);
     pl_unlock(e);
     if (!placed)
-        return PL_ATEN_NONE;
+        return PL_FAMILY_NONE;
     unsigned threads = l->block[0] * l->block[1] * l->block[2];
     if (aten_transpose(k, &it, &src, &dst) &&
         aten_launch_complete(k, &it, l->grid[0] * l->grid[1] * l->grid[2], threads) && launch_acceptable(l))
         return produce(l, a, &p, &src, &dst, deferred);
     if (atomic_load(&pl_pending_now) == 0)
-        return PL_ATEN_QUIET;
+        return PL_FAMILY_QUIET;
     describe_access(l, a, &it, r);
-    return PL_ATEN_ACCESS;
+    return PL_FAMILY_ACCESS;
 }

@@ -13,9 +13,8 @@
 
 #include "aten/aten.h"
 #include "core/state.h"
+#include "launch/launch.h"
 #include "tables/real_dlsym.h"
-
-_Atomic bool pl_aten_present;
 
 typedef struct slot { const void *key; pl_aten_fn *fn; } slot;
 static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -126,13 +125,13 @@ void pl_aten_register(const void *host_fn, const char *name)
         put_locked(host_fn, fn);
     }
     pthread_mutex_unlock(&mutex);
-    if (fn && !atomic_exchange(&pl_aten_present, true))
+    if (fn && !atomic_exchange(&pl_family_seen_now, true))
         pl_state_republish(); /* launches stop being quiet */
 }
 
 void pl_aten_alias(const void *alias, const void *handle)
 {
-    pl_aten_fn *fn = atomic_load_explicit(&pl_aten_present, memory_order_relaxed) ? get(handle) : NULL;
+    pl_aten_fn *fn = atomic_load_explicit(&pl_family_seen_now, memory_order_relaxed) ? get(handle) : NULL;
     if (!fn || !alias)
         return;
     pthread_mutex_lock(&mutex);
@@ -179,3 +178,13 @@ bool pl_aten_watch(const void *fn)
     const pl_aten_fn *a = pl_aten_of(fn);
     return a && a->k.copy;
 }
+
+static const void *kernel_of(const void *fn) { return pl_aten_of(fn); }
+static bool is_copy(const void *kernel) { return ((const pl_aten_fn *)kernel)->k.copy; }
+static int launch_of(pl_launch *l, const void *kernel, bool *deferred)
+{
+    return pl_aten_launch(l, kernel, deferred);
+}
+
+PL_LAUNCH_FAMILY(aten, .registered = pl_aten_register, .alias = pl_aten_alias, .kernel = kernel_of,
+                 .watch = pl_aten_watch, .copy = is_copy, .launch = launch_of);

@@ -2,14 +2,11 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "launch/launch_internal.h"
-#include "learn/learn.h"
-#include "learning/learn_rules.h"
-#include "rules/rules.h"
+#include "core/setup.h"
 #include "core/state.h"
-#include "streams/late_marks.h"
 #include "core/word_lock.h"
-#include "aten/aten.h"
+#include "learn/learn.h"
+#include "rules/rules.h"
 
 __thread int pl_depth __attribute__((tls_model("initial-exec")));
 pl_env pl_env_now;
@@ -18,6 +15,14 @@ _Atomic int pl_mode_now = TF_MODE_OFF;
 bool pl_learning_now;
 _Atomic bool pl_learn_open_now;
 _Atomic bool pl_launch_quiet_now, pl_consumer_quiet_now, pl_launch_learning_only_now;
+_Atomic bool pl_family_seen_now;
+_Atomic bool pl_learn_unwatched;
+
+/* The section of core/setup.h, bounded by the linker: every layer's part in
+ * making and ending the engine. Hidden: no other object may bind to them. */
+extern const pl_setup __start_pl_setups[] __attribute__((visibility("hidden")));
+extern const pl_setup __stop_pl_setups[] __attribute__((visibility("hidden")));
+#define EACH_SETUP(s) for (const pl_setup *s = __start_pl_setups; s < __stop_pl_setups; s++)
 
 static pthread_once_t pl_once = PTHREAD_ONCE_INIT;
 static pl_word_lock pl_mutex; /* the engine lock (word_lock.h) */
@@ -60,8 +65,9 @@ static void pl_at_exit(void)
     atomic_store(&pl_pending_now, 0);
     if (e) {
         pl_depth++;
-        if (pl_env_now.learn_out)
-            pl_learn_write_rules(e, pl_env_now.learn_out);
+        EACH_SETUP(s)
+            if (s->exiting)
+                s->exiting(e);
         tf_engine_free(e);
         pl_depth--;
     } else if (pl_rules_failed && pl_cfg.summary) {
@@ -139,17 +145,16 @@ static void pl_create(void)
         return;
     }
     bool opened = pl_env_open(&pl_env_now, &pl_cfg);
-    pl_cfg.sync = pl_late_marks();
+    EACH_SETUP(s)
+        if (s->configure)
+            s->configure(&pl_cfg);
     if (!opened || !(pl_engine_instance = tf_engine_new(&pl_cfg))) {
         atomic_store(&pl_mode_now, TF_MODE_OFF);
         return;
     }
-    if (pl_env_now.learn) {
-        tf_learn_knobs k = { pl_env_now.learn_k, pl_env_now.learn_max_bytes, pl_env_now.learn_max_candidates, 1024,
-                             learn_watch_recent, learn_recent_unwatched };
-        tf_learn_setup(pl_engine_instance, &k);
-        pl_learning_now = tf_learn_on(pl_engine_instance);
-    }
+    EACH_SETUP(s)
+        if (s->created)
+            s->created(pl_engine_instance);
     pthread_atfork(pl_fork_prepare, pl_fork_parent, pl_fork_child);
 }
 
@@ -191,12 +196,12 @@ static void publish_quiet(void)
     bool idle = atomic_load(&pl_pending_now) == 0;
     bool learning = pl_learning_now && !off;
     pl_quiet_busy = !off && !idle;
-    bool aten = atomic_load_explicit(&pl_aten_present, memory_order_relaxed); /* its copies may be transposes */
+    bool aten = atomic_load_explicit(&pl_family_seen_now, memory_order_relaxed); /* a family's launches (ATen's copies) may be transposes */
     atomic_store(&pl_launch_quiet_now, off || (idle && !learning && !pl_rules_loaded && !aten));
     atomic_store(&pl_launch_learning_only_now, idle && learning && !pl_rules_loaded && !aten);
     bool consumers = off || (idle && !(learning && atomic_load(&pl_learn_open_now)));
     atomic_store(&pl_consumer_quiet_now, consumers);
-    if (consumers && learning && learn_recent_unwatched())
+    if (consumers && learning && pl_learn_unwatched_now())
         atomic_store(&pl_consumer_quiet_now, false);
 }
 

@@ -78,7 +78,13 @@ static inline bool pl_watching(void)
 /* Learning: a noted launch could still become a candidate (published at
  * each unlock), or functions ran that a GEMM may want watched. */
 extern TF_HIDDEN _Atomic bool pl_learn_open_now;
-bool learn_recent_unwatched(void);
+/* Functions were launched since the recent ones were last watched
+ * (launch.h's learn_recent sets it, learn_watch.c clears it). */
+extern TF_HIDDEN _Atomic bool pl_learn_unwatched;
+static inline bool pl_learn_unwatched_now(void)
+{
+    return atomic_load_explicit(&pl_learn_unwatched, memory_order_relaxed);
+}
 
 /* The pass-through calls' one load each, published at each unlock and when
  * the engine is created (false until then, so the first call creates it):
@@ -94,6 +100,9 @@ bool learn_recent_unwatched(void);
  * at exit and in a fork's child, with the mode), and otherwise stale only
  * as long as pl_pending_now itself could be. */
 extern TF_HIDDEN _Atomic bool pl_launch_quiet_now, pl_consumer_quiet_now, pl_launch_learning_only_now;
+/* Set once a launch family (launch/launch.h: ATen's) knows one of its
+ * kernels: launches are not quiet from then on (publish_quiet). */
+extern TF_HIDDEN _Atomic bool pl_family_seen_now;
 
 /* A GEMM must be described: something is pending, or it may make an
  * unknown kernel a learning candidate. */
@@ -104,7 +113,7 @@ static inline bool pl_consumer_watching(void)
     return pl_active() &&
            (atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 ||
             (pl_learning_now && (atomic_load_explicit(&pl_learn_open_now, memory_order_relaxed) ||
-                                 learn_recent_unwatched())));
+                                 pl_learn_unwatched_now())));
 }
 
 /* Publishes the quiet flags anew unless this thread holds the lock. */

@@ -10,7 +10,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "aten/aten.h"
 #include "engine.h"
 #include "core/state.h"
 
@@ -72,7 +71,6 @@ typedef struct pl_launch {
 extern TF_HIDDEN _Atomic(const void *) pl_learn_recent_fns[PL_LEARN_RECENT];
 extern TF_HIDDEN _Atomic unsigned pl_learn_recent_next;
 extern TF_HIDDEN _Atomic(const void *) pl_learn_watched_fns[PL_LEARN_WATCHED];
-extern TF_HIDDEN _Atomic bool pl_learn_unwatched; /* launches since the recent functions were last watched */
 
 static inline unsigned pl_learn_slot(const void *fn)
 {
@@ -94,6 +92,30 @@ static inline bool learn_recent(const void *fn)
     return atomic_load_explicit(&pl_learn_watched_fns[pl_learn_slot(fn)], memory_order_relaxed) == fn;
 }
 
+/* A family of kernels that a layer above decodes (aten/, PyTorch's
+ * launches). launch/ names none: a family registers with PL_LAUNCH_FAMILY
+ * (a linker section, as core/setup.h), is told of every kernel the runtime
+ * registers, and sets pl_family_seen_now (core/state.h) once one of its
+ * kernels is known; from then on launches are not quiet and each is asked
+ * here. `kernel` is the family's own description of a handle. */
+typedef struct pl_launch_family {
+    void (*registered)(const void *host_fn, const char *name);
+    void (*alias)(const void *alias, const void *handle);
+    const void *(*kernel)(const void *fn);   /* NULL: not the family's */
+    bool (*watch)(const void *fn);           /* needs a look while nothing is pending */
+    bool (*copy)(const void *kernel);        /* may become a producer */
+    int (*launch)(pl_launch *l, const void *kernel, bool *deferred); /* PL_FAMILY_* */
+} pl_launch_family;
+enum { PL_FAMILY_NONE, PL_FAMILY_QUIET, PL_FAMILY_PRODUCER, PL_FAMILY_ACCESS };
+#define PL_LAUNCH_FAMILY(name, ...)                                                         \
+    static const pl_launch_family pl_launch_family_##name                                   \
+        __attribute__((used, section("pl_launch_families"), aligned(sizeof(void *)))) = { __VA_ARGS__ }
+/* The family, or NULL when none is linked in. */
+const pl_launch_family *pl_launch_family_get(void);
+/* The runtime's registrations, passed on to the family. */
+void pl_launch_family_registered(const void *host_fn, const char *name);
+void pl_launch_family_alias(const void *alias, const void *handle);
+
 /* Whether a launch of `fn` needs describing at all (fast path otherwise).
  * While learning, it also notes fn among the recent launches. Inline:
  * every launch that is neither quiet nor learning-only asks (those two
@@ -105,8 +127,15 @@ static inline bool pl_launch_watching(const void *fn)
     if (pl_learning_now && learn_recent(fn))
         return true;
     return pl_state_rules() || atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 ||
-           (atomic_load_explicit(&pl_aten_present, memory_order_relaxed) && pl_aten_watch(fn));
+           (atomic_load_explicit(&pl_family_seen_now, memory_order_relaxed) && pl_launch_family_get()->watch(fn));
 }
+
+/* Learning's look at an unknown launch of a watched function: true when it
+ * became a producer (*deferred as launch_produce). learning/ registers it
+ * when the engine is made with TRANSFOLD_LEARN on (launch.c calls it, and
+ * knows nothing above itself). */
+typedef bool (*pl_launch_learn_fn)(pl_launch *l, bool *deferred);
+extern TF_HIDDEN pl_launch_learn_fn pl_launch_learn;
 
 /* True when the launch must not run now (it became a pending record). */
 bool pl_launch_begin(pl_launch *l);

@@ -1,6 +1,6 @@
 /* Internal to the launch path: parameter layouts, packing, replays and the
  * producer step, shared by rule matches (launch.c) and learned transposes
- * (learn_launch.c), so both defer and replay the same way. */
+ * (learning/learn_launch.c), so both defer and replay the same way. */
 #ifndef TF_LAUNCH_INTERNAL_H
 #define TF_LAUNCH_INTERNAL_H
 #include "launch/launch.h"
@@ -26,10 +26,6 @@ bool launch_acceptable(pl_launch *l);
 /* l->desc becomes a producer (launch.c). */
 bool launch_produce(pl_launch *l, const param_layout *p, const unsigned char *bytes, bool *deferred);
 
-/* learn_launch.c: an unknown launch while learning: noted, measured, or a
- * trusted transpose (true: a producer, *deferred as launch_produce). */
-bool learn_at_launch(pl_launch *l, bool *deferred);
-
 /* learn_watch.c: which functions learning looks at closely. Every launch
  * notes its function among the last few (learn_recent, a few loads and
  * stores, true when it is watched); a GEMM operand whose writer is not
@@ -39,12 +35,5 @@ bool learn_watched(const void *fn);
 void learn_watch_recent(void);
 /* Whether functions were launched since the recent ones were last watched. */
 bool learn_recent_unwatched(void);
-
-/* learn_measure.c: runs the launch twice over sentinel-filled output with
- * everything reachable snapshotted and restored; the device is as before. */
-struct tf_learn_plan;
-struct tf_learn_obs;
-void learn_measure(pl_launch *l, const param_layout *p, const unsigned char *bytes, const struct tf_learn_plan *plan,
-                   struct tf_learn_obs *o, unsigned char **store);
 
 #endif

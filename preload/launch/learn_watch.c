@@ -17,7 +17,6 @@
 _Atomic(const void *) pl_learn_recent_fns[PL_LEARN_RECENT];
 _Atomic unsigned pl_learn_recent_next;
 _Atomic(const void *) pl_learn_watched_fns[PL_LEARN_WATCHED];
-_Atomic bool pl_learn_unwatched;
 
 bool learn_watched(const void *fn)
 {
@@ -26,7 +25,7 @@ bool learn_watched(const void *fn)
 
 bool learn_recent_unwatched(void)
 {
-    return atomic_load_explicit(&pl_learn_unwatched, memory_order_relaxed);
+    return pl_learn_unwatched_now();
 }
 
 void learn_watch_recent(void)

@@ -7,11 +7,12 @@
 #include <string.h>
 
 #include "calls/describe.h"
-#include "launch/launch_internal.h"
+#include "core/setup.h"
+#include "core/state.h"
+#include "launch/names.h"
 #include "learn/learn.h"
 #include "learning/learn_rules.h"
-#include "launch/names.h"
-#include "core/state.h"
+#include "learning/learning.h"
 
 static void measure_and_judge(pl_launch *l, const param_layout *p, const unsigned char *bytes,
                               const tf_learn_launch *ll, const tf_learn_plan *plan)
@@ -45,7 +46,7 @@ static bool learn_step(pl_launch *l, const param_layout *p, const unsigned char 
     return described && launch_acceptable(l) && launch_produce(l, p, bytes, deferred);
 }
 
-bool learn_at_launch(pl_launch *l, bool *deferred)
+static bool learn_at_launch(pl_launch *l, bool *deferred)
 {
     param_layout *p = malloc(sizeof *p);
     unsigned char *bytes = NULL;
@@ -62,3 +63,20 @@ bool learn_at_launch(pl_launch *l, bool *deferred)
     free(p);
     return produced;
 }
+
+/* Once the engine is made with TRANSFOLD_LEARN on (core/setup.h): the
+ * engine's learning, with the launch path's watch list as its knobs, and
+ * this file's look at launches registered with launch.c before learning
+ * is published as on. */
+static void created(tf_engine *e)
+{
+    if (!pl_env_now.learn)
+        return;
+    tf_learn_knobs k = { pl_env_now.learn_k, pl_env_now.learn_max_bytes, pl_env_now.learn_max_candidates, 1024,
+                         learn_watch_recent, learn_recent_unwatched };
+    tf_learn_setup(e, &k);
+    pl_launch_learn = learn_at_launch;
+    pl_learning_now = tf_learn_on(e);
+}
+
+PL_SETUP(learn_launch, .created = created);

@@ -12,7 +12,7 @@
 
 #include "calls/describe.h"
 #include "tables/hooks.h"
-#include "launch/launch_internal.h"
+#include "learning/learning.h"
 #include "learn/learn.h"
 #include "streams/replay.h"
 #include "core/state.h"

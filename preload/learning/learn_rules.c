@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/setup.h"
+#include "core/state.h"
 #include "learn/learn.h"
 #include "learning/learn_rules.h"
 
@@ -117,3 +119,12 @@ void pl_learn_write_rules(tf_engine *e, const char *path)
     pthread_mutex_unlock(&layouts_lock);
     fclose(f);
 }
+
+/* At exit (core/setup.h): what was learned, when TRANSFOLD_LEARN_OUT asks. */
+static void exiting(tf_engine *e)
+{
+    if (pl_env_now.learn_out)
+        pl_learn_write_rules(e, pl_env_now.learn_out);
+}
+
+PL_SETUP(learn_rules, .exiting = exiting);

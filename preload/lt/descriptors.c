@@ -266,15 +266,6 @@ void lt_unbuild(lt_kind kind, void *d)
     pl_depth--;
 }
 
-void *lt_clone(lt_kind kind, const void *d)
-{
-    lt_attrs a;
-    void *copy = NULL;
-    if (d && lt_shadow_get(kind, d, &a))
-        lt_build(kind, &a, &copy);
-    return copy;
-}
-
 bool lt_attr_is_pointer(int32_t id)
 {
     switch (id) {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "lt/descriptors.h"
-#include "lt/handle.h"
+#include "lt/locks.h"
 #include "core/state.h"
 
 /* Building fold signatures. Pointer attributes enter by alignment only:

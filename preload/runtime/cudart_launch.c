@@ -1,6 +1,5 @@
 /* Runtime launch routes, and the registrations that name their kernels. */
 #include "calls/describe.h"
-#include "aten/aten.h"
 #include "tables/hooks.h"
 #include "launch/launch.h"
 #include "launch/launch_entry.h"
@@ -13,7 +12,7 @@ void __cudaRegisterFunction(void **fatbin, const char *host_fn, char *device_fn,
 {
     pl_fn___cudaRegisterFunction real = TF_REAL(__cudaRegisterFunction);
     pl_name_set(host_fn, device_name);
-    pl_aten_register(host_fn, device_name);
+    pl_launch_family_registered(host_fn, device_name);
     if (real)
         TF_PASS_VOID(real(fatbin, host_fn, device_fn, device_name, thread_limit, tid, bid, bdim, gdim, wsize));
 }
@@ -24,7 +23,7 @@ cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *host_fn)
     cudaError_t r = TF_PASS(real(kernel, host_fn));
     if (r == cudaSuccess && kernel) {
         pl_name_alias(*kernel, host_fn);
-        pl_aten_alias(*kernel, host_fn);
+        pl_launch_family_alias(*kernel, host_fn);
         pl_kernel_set(host_fn, *kernel);
     }
     return r;

@@ -3,10 +3,10 @@
  * on the record's stream, queried (cudaEventQuery) until complete, waited
  * on by other streams (cudaStreamWaitEvent). Called with the engine locked
  * and the depth raised, so these calls are not seen as the program's. */
-#include "calls/describe.h"
+#include "streams/stream_id.h"
 #include "streams/events.h"
 #include "tables/hooks.h"
-#include "streams/late_marks.h"
+#include "core/setup.h"
 #include "streams/replay.h"
 #include "streams/stream_order.h"
 
@@ -82,7 +82,10 @@ static bool capturing(void *ctx, uint64_t stream)
     return pl_capture_active() && pl_stream_capturing(stream);
 }
 
-tf_sync_ops pl_late_marks(void)
+/* The engine's config gets these before it is made (core/setup.h). */
+static void configure(tf_config *cfg)
 {
-    return (tf_sync_ops){ mark, done, wait, release, NULL, capturing, remark };
+    cfg->sync = (tf_sync_ops){ mark, done, wait, release, NULL, capturing, remark };
 }
+
+PL_SETUP(late_marks, .configure = configure);

@@ -1,24 +1,10 @@
 /* Ordering and device selection for replays of deferred producers. */
 #include "streams/replay.h"
-#include "calls/describe.h"
+#include "streams/stream_id.h"
 #include "streams/events.h"
 #include "tables/hooks.h"
 #include "core/state.h"
 #include "streams/stream_order.h"
-
-int pl_rt_error_hold(void)
-{
-    pl_fn_cudaPeekAtLastError peek = TF_REAL(cudaPeekAtLastError);
-    return peek ? peek() : cudaSuccess;
-}
-
-void pl_rt_error_release(int held)
-{
-    pl_fn_cudaPeekAtLastError peek = TF_REAL(cudaPeekAtLastError);
-    pl_fn_cudaGetLastError get = TF_REAL(cudaGetLastError);
-    if (held == cudaSuccess && peek && get && peek() != cudaSuccess)
-        get();
-}
 
 /* Orders `trigger` after the work queued so far on `recorded` (both
  * stream ids, pl_stream_id), in two steps: the mark (an event recorded on

@@ -7,13 +7,8 @@
  * the stream is being captured. A CUDA status. */
 int pl_stream_wait(uint64_t stream, void *event);
 
-/* transfold's own runtime calls must not change what the program's next
- * cudaGetLastError returns: hold before them, release after. A failure in
- * between is cleared when the program had no error pending; an error the
- * program had not fetched yet cannot be re-armed, so internal calls avoid
- * failing where they can. */
-int pl_rt_error_hold(void);
-void pl_rt_error_release(int held);
+/* pl_rt_error_hold and _release, which every replay's caller needs too. */
+#include "streams/rt_error.h"
 
 /* Where a replay runs: the device (cuBLAS, cuBLASLt producers) or the
  * driver context (kernel launches) current when the producer was called;

@@ -4,7 +4,7 @@
 
 #include "tables/hooks.h"
 #include "core/state.h"
-#include "streams/replay.h"
+#include "streams/rt_error.h"
 #include "streams/stream_id.h"
 
 /* How many devices the process sees, asked once the runtime (or, without
