@@ -83,6 +83,10 @@ typedef struct tf_replay {
  * tf_replay, which every producer copies.) */
 typedef int (*tf_run_transposed)(void *arg, uint64_t dst, int64_t ld, uint64_t stream);
 
+/* The producer name of ATen's copies (preload/aten), one string for the
+ * engine and the preload. */
+extern const char TF_PRODUCER_ATEN[];
+
 /* A recognised transpose: dst(i,j) = alpha * op(src(j,i)) for every batch. */
 typedef struct tf_transpose_desc {
     const char *producer; /* API or "kernel" */
@@ -110,10 +114,17 @@ typedef struct tf_access {
     tf_view writes[TF_MAX_RANGES];
     int nwrites;
     bool unknown;           /* may touch memory we cannot enumerate */
+    /* Bit i: writes[i] may leave gaps (a strided write not proven dense),
+     * so it is a "may write" of its footprint: records whose source or
+     * destination it overlaps run first, and it never drops one. Beside
+     * the flags, so that one store clears all three and one test reads it
+     * with `unknown`. */
+    uint8_t maywrite;
     bool overflow;          /* more ranges than TF_MAX_RANGES: materialize everything, whatever the policy */
     const void *params;     /* parameter bytes of an unknown launch (args policy) */
     size_t params_len;
 } tf_access;
+_Static_assert(TF_MAX_RANGES <= 8, "tf_access.maywrite has a bit per write");
 
 /* Every pointer-sized value of parameter bytes, at every byte offset, until
  * fn returns true (then true). */
@@ -128,7 +139,9 @@ static inline void tf_access_init(tf_access *a, const char *api, uint64_t stream
     a->api = api;
     a->stream = stream;
     a->nreads = a->nwrites = 0;
-    a->unknown = a->overflow = false;
+    a->unknown = false;
+    a->maywrite = 0;
+    a->overflow = false;
     a->params = NULL;
     a->params_len = 0;
 }
@@ -149,6 +162,17 @@ static inline void tf_access_write(tf_access *a, tf_view w)
         a->writes[a->nwrites++] = w;
     else
         a->unknown = a->overflow = true;
+}
+
+/* A write that may touch any byte of r, but need not touch them all. */
+static inline void tf_access_maywrite(tf_access *a, tf_range r)
+{
+    if (a->nwrites < TF_MAX_RANGES) {
+        a->maywrite |= (uint8_t)(1u << a->nwrites);
+        a->writes[a->nwrites++] = tf_view_dense(r.lo, r.hi - r.lo);
+    } else {
+        a->unknown = a->overflow = true;
+    }
 }
 
 /* One input matrix of a GEMM-like call. */
@@ -222,6 +246,11 @@ bool tf_alloc_span(const tf_engine *e, uint64_t addr, tf_range *r);
  * when the free succeeded, drops records writing into it and forgets it. */
 void tf_free_begin(tf_engine *e, uint64_t base, uint64_t stream, const char *api);
 void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok);
+/* The live device (or pool) allocation holding byte `addr`, as a range:
+ * where a decoded launch's pointers must point before its ranges are
+ * trusted (and, since a kernel cannot reach past its allocation without
+ * faulting, what bounds a range known only as an upper bound). */
+bool tf_alloc_range(const tf_engine *e, uint64_t addr, tf_range *out);
 
 /* Any call that is not a producer or a foldable GEMM. */
 void tf_access_begin(tf_engine *e, const tf_access *a);

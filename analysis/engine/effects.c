@@ -100,6 +100,26 @@ static inline __attribute__((always_inline)) void materialize_under(tf_engine *e
         materialize_from(e, a, p, r, src, cover, what, kept, &at);
 }
 
+static __attribute__((noinline)) bool maywrite_at(const tf_access *a, int i)
+{
+    return a->maywrite >> i & 1;
+}
+
+/* effects_before's writes when some are may-writes (ATen's strided
+ * outputs not proven dense): those run every record they overlap and keep
+ * none for dropping. Out of line: no other call pays for the test. */
+static __attribute__((noinline)) void maywrite_effects(tf_engine *e, const tf_access *a, tf_kept *kept)
+{
+    for (int i = 0; i < a->nreads; i++)
+        materialize_under(e, a, a->reads[i], false, NULL, TF_R_dst_read, NULL);
+    for (int i = 0; i < a->nwrites; i++) {
+        tf_range w = tf_view_footprint(&a->writes[i]);
+        const tf_view *cover = a->maywrite >> i & 1 ? NULL : &a->writes[i];
+        materialize_under(e, a, w, true, NULL, TF_R_src_overwritten, NULL);
+        materialize_under(e, a, w, false, cover, TF_R_dst_partly_overwritten, cover ? kept : NULL);
+    }
+}
+
 /* A record's reason is the first that applies in this order: its
  * destination read; then, write by write, its source overwritten or its
  * destination partly overwritten. */
@@ -108,11 +128,14 @@ void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept)
     /* The list is only complete for a single write: with more, a later
      * write could run a record an earlier one covers. */
     if (kept) /* the list's slots are only read below n */
-        kept->n = 0, kept->complete = a->nwrites == 1 && !a->unknown;
+        kept->n = 0, kept->complete = a->nwrites == 1 && !a->unknown; /* a lone may-write keeps none */
     if (e->npending == 0)
         return;
-    if (a->unknown) {
-        unknown_effects(e, a);
+    if (__builtin_expect(a->unknown | a->maywrite, 0)) { /* adjacent bytes: one test */
+        if (a->unknown)
+            unknown_effects(e, a);
+        else
+            maywrite_effects(e, a, kept);
         return;
     }
     for (int i = 0; i < a->nreads; i++)
@@ -127,6 +150,8 @@ void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept)
 void effects_after(tf_engine *e, const tf_access *a)
 {
     for (int i = 0; i < a->nwrites && e->npending; i++) {
+        if (__builtin_expect(a->maywrite != 0, 0) && maywrite_at(a, i))
+            continue; /* never proven to cover anything */
         tf_icursor at = ITREE_START;
         tf_record *p;
         tf_range w = tf_view_footprint(&a->writes[i]);

@@ -44,6 +44,15 @@ void tf_alloc(tf_engine *e, uint64_t base, uint64_t size, tf_mem_kind kind)
     learn_alloc(e, base, size);
 }
 
+bool tf_alloc_range(const tf_engine *e, uint64_t addr, tf_range *out)
+{
+    const tf_alloc_entry *a = addr + 1 > addr ? alloc_find(e, (tf_range){ addr, addr + 1 }) : NULL;
+    if (!a || (a->kind != TF_MEM_DEVICE && a->kind != TF_MEM_POOL))
+        return false;
+    *out = (tf_range){ a->base, a->base + a->size };
+    return true;
+}
+
 /* A freed allocation: records reading from it run first (begin), records
  * writing into it die with it (end, once the free succeeded). */
 static void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, const char *api)

@@ -3,6 +3,8 @@
  * as an ordinary call when it cannot be deferred safely. */
 #include <stdio.h>
 
+#include <string.h>
+
 #include "engine/internal.h"
 
 /* Log mode: the record a running producer shadows, from its begin to its
@@ -26,6 +28,8 @@ static uint64_t shadow_take(const tf_engine *e)
     shadow = (shadow_slot){ NULL, 0 };
     return id;
 }
+
+const char TF_PRODUCER_ATEN[] = "aten";
 
 /* src_fp: d->src's footprint, which the caller has at hand. */
 static void producer_access(const tf_transpose_desc *d, tf_range src_fp, tf_access *a)

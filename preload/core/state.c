@@ -15,6 +15,7 @@ _Atomic int pl_mode_now = TF_MODE_OFF;
 bool pl_learning_now;
 _Atomic bool pl_learn_open_now;
 _Atomic bool pl_launch_quiet_now, pl_consumer_quiet_now, pl_launch_learning_only_now;
+_Atomic bool pl_family_seen_now;
 _Atomic bool pl_learn_unwatched;
 
 /* The section of core/setup.h, bounded by the linker: every layer's part in
@@ -195,8 +196,9 @@ static void publish_quiet(void)
     bool idle = atomic_load(&pl_pending_now) == 0;
     bool learning = pl_learning_now && !off;
     pl_quiet_busy = !off && !idle;
-    atomic_store(&pl_launch_quiet_now, off || (idle && !learning && !pl_rules_loaded));
-    atomic_store(&pl_launch_learning_only_now, idle && learning && !pl_rules_loaded);
+    bool aten = atomic_load_explicit(&pl_family_seen_now, memory_order_relaxed); /* a family's launches (ATen's copies) may be transposes */
+    atomic_store(&pl_launch_quiet_now, off || (idle && !learning && !pl_rules_loaded && !aten));
+    atomic_store(&pl_launch_learning_only_now, idle && learning && !pl_rules_loaded && !aten);
     /* with output folding every GEMM is looked at: it may be deferred */
     bool consumers = off || (idle && !(learning && atomic_load(&pl_learn_open_now)) && !pl_env_now.output_fold);
     atomic_store(&pl_consumer_quiet_now, consumers);
@@ -227,6 +229,17 @@ void pl_unlock(tf_engine *e)
     pl_holding = false;
     pl_word_lock_give(&pl_mutex);
     pl_depth--;
+}
+
+/* The quiet flags again, from outside the engine (aten/registry.c, when
+ * libtorch_cuda registers its first kernel): a thread already holding the
+ * lock (a library loaded from inside a replay) publishes at its unlock. */
+void pl_state_republish(void)
+{
+    /* Through pl_state_create's own lock and unlock: another caller of
+     * pl_lock here changed how GCC inlines it into the allocation notes. */
+    if (!pl_holding && atomic_load(&pl_state_ready))
+        pl_state_create();
 }
 
 void pl_note_alloc(const void *base, size_t size, tf_mem_kind kind)

@@ -100,6 +100,9 @@ static inline bool pl_learn_unwatched_now(void)
  * at exit and in a fork's child, with the mode), and otherwise stale only
  * as long as pl_pending_now itself could be. */
 extern TF_HIDDEN _Atomic bool pl_launch_quiet_now, pl_consumer_quiet_now, pl_launch_learning_only_now;
+/* Set once a launch family (launch/launch.h: ATen's) knows one of its
+ * kernels: launches are not quiet from then on (publish_quiet). */
+extern TF_HIDDEN _Atomic bool pl_family_seen_now;
 
 /* A GEMM must be described: something is pending, or it may make an
  * unknown kernel a learning candidate. */
@@ -112,6 +115,9 @@ static inline bool pl_consumer_watching(void)
             (pl_learning_now && (atomic_load_explicit(&pl_learn_open_now, memory_order_relaxed) ||
                                  pl_learn_unwatched_now())));
 }
+
+/* Publishes the quiet flags anew unless this thread holds the lock. */
+void pl_state_republish(void);
 
 /* Lock the engine (raising the depth: the engine may replay). */
 tf_engine *pl_lock(void);

@@ -292,6 +292,30 @@ static const tf_rule *rule_for(const tf_rules *rules, const char *name)
     return r;
 }
 
+/* The launch families linked in (launch.h): the first, if any. */
+extern const pl_launch_family __start_pl_launch_families[] __attribute__((weak, visibility("hidden")));
+extern const pl_launch_family __stop_pl_launch_families[] __attribute__((weak, visibility("hidden")));
+
+const pl_launch_family *pl_launch_family_get(void)
+{
+    const pl_launch_family *first = __start_pl_launch_families, *end = __stop_pl_launch_families;
+    return first != end ? first : NULL;
+}
+
+void pl_launch_family_registered(const void *host_fn, const char *name)
+{
+    const pl_launch_family *f = pl_launch_family_get();
+    if (f)
+        f->registered(host_fn, name);
+}
+
+void pl_launch_family_alias(const void *alias, const void *handle)
+{
+    const pl_launch_family *f = pl_launch_family_get();
+    if (f)
+        f->alias(alias, handle);
+}
+
 bool pl_launch_begin(pl_launch *l)
 {
     const tf_rules *rules = pl_state_rules();
@@ -300,9 +324,25 @@ bool pl_launch_begin(pl_launch *l)
     l->kind = LAUNCH_SKIP;
     l->refused = l->known = false;
     bool learn = pl_learning_now && learn_watched(l->fn);
-    if (!rule && atomic_load(&pl_pending_now) == 0 && !learn)
+    const pl_launch_family *fam = !rule && atomic_load_explicit(&pl_family_seen_now, memory_order_relaxed)
+                                      ? pl_launch_family_get() : NULL;
+    const void *kernel = fam ? fam->kernel(l->fn) : NULL;
+    if (!rule && atomic_load(&pl_pending_now) == 0 && !learn && !(kernel && fam->copy(kernel)))
         return false; /* the common case: not even the stream's id is needed */
     l->stream = pl_stream_id(l->raw_stream, l->ptsz_entry);
+    switch (kernel ? fam->launch(l, kernel, &deferred) : PL_FAMILY_NONE) {
+    case PL_FAMILY_PRODUCER:
+        l->kind = LAUNCH_PRODUCER;
+        return deferred;
+    case PL_FAMILY_QUIET:
+        return false;
+    case PL_FAMILY_ACCESS: /* exact ranges, under either policy */
+        l->kind = LAUNCH_UNKNOWN;
+        pl_note_access_begin(&l->acc);
+        return false;
+    default:
+        break;
+    }
     if (rule && !launch_acceptable(l))
         rule = (refuse_rule(l), NULL);
     int matched = rule ? begin_producer(l, rule, &deferred) : RULE_NONE;

@@ -93,6 +93,30 @@ static inline bool learn_recent(const void *fn)
     return atomic_load_explicit(&pl_learn_watched_fns[pl_learn_slot(fn)], memory_order_relaxed) == fn;
 }
 
+/* A family of kernels that a layer above decodes (aten/, PyTorch's
+ * launches). launch/ names none: a family registers with PL_LAUNCH_FAMILY
+ * (a linker section, as core/setup.h), is told of every kernel the runtime
+ * registers, and sets pl_family_seen_now (core/state.h) once one of its
+ * kernels is known; from then on launches are not quiet and each is asked
+ * here. `kernel` is the family's own description of a handle. */
+typedef struct pl_launch_family {
+    void (*registered)(const void *host_fn, const char *name);
+    void (*alias)(const void *alias, const void *handle);
+    const void *(*kernel)(const void *fn);   /* NULL: not the family's */
+    bool (*watch)(const void *fn);           /* needs a look while nothing is pending */
+    bool (*copy)(const void *kernel);        /* may become a producer */
+    int (*launch)(pl_launch *l, const void *kernel, bool *deferred); /* PL_FAMILY_* */
+} pl_launch_family;
+enum { PL_FAMILY_NONE, PL_FAMILY_QUIET, PL_FAMILY_PRODUCER, PL_FAMILY_ACCESS };
+#define PL_LAUNCH_FAMILY(name, ...)                                                         \
+    static const pl_launch_family pl_launch_family_##name                                   \
+        __attribute__((used, section("pl_launch_families"), aligned(sizeof(void *)))) = { __VA_ARGS__ }
+/* The family, or NULL when none is linked in. */
+const pl_launch_family *pl_launch_family_get(void);
+/* The runtime's registrations, passed on to the family. */
+void pl_launch_family_registered(const void *host_fn, const char *name);
+void pl_launch_family_alias(const void *alias, const void *handle);
+
 /* Whether a launch of `fn` needs describing at all (fast path otherwise).
  * While learning, it also notes fn among the recent launches. Inline:
  * every launch that is neither quiet nor learning-only asks (those two
@@ -103,7 +127,8 @@ static inline bool pl_launch_watching(const void *fn)
         return false;
     if (pl_learning_now && learn_recent(fn))
         return true;
-    return pl_state_rules() || atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0;
+    return pl_state_rules() || atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 ||
+           (atomic_load_explicit(&pl_family_seen_now, memory_order_relaxed) && pl_launch_family_get()->watch(fn));
 }
 
 /* Learning's look at an unknown launch of a watched function: true when it

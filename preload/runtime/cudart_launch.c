@@ -12,6 +12,7 @@ void __cudaRegisterFunction(void **fatbin, const char *host_fn, char *device_fn,
 {
     pl_fn___cudaRegisterFunction real = TF_REAL(__cudaRegisterFunction);
     pl_name_set(host_fn, device_name);
+    pl_launch_family_registered(host_fn, device_name);
     if (real)
         TF_PASS_VOID(real(fatbin, host_fn, device_fn, device_name, thread_limit, tid, bid, bdim, gdim, wsize));
 }
@@ -22,6 +23,7 @@ cudaError_t __cudaGetKernel(cudaKernel_t *kernel, const void *host_fn)
     cudaError_t r = TF_PASS(real(kernel, host_fn));
     if (r == cudaSuccess && kernel) {
         pl_name_alias(*kernel, host_fn);
+        pl_launch_family_alias(*kernel, host_fn);
         pl_kernel_set(host_fn, *kernel);
     }
     return r;

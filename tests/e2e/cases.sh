@@ -87,6 +87,26 @@ case_geam_src_overwrite() { # W rewritten by cudaMemcpy: replayed right before t
     done
 }
 
+case_geam_arena() { # issue 20: conflicts on bytes inside one allocation; whole overwrite drops
+    run_all geam arena
+    folded cublasSgeam 1
+    dropped 1
+    local m
+    for m in $FOLD_MODES; do
+        expect_events "$m" materialize 0
+        expect_events "$m" drop 1 '.key == "dst_overwritten"'
+    done
+}
+
+case_geam_arena_partial() { # the same, Wt overwritten in part: it runs once, before that copy
+    run_all geam arena_partial
+    local m
+    for m in $FOLD_MODES; do
+        expect_events "$m" fold 1
+        expect_events "$m" materialize 1 '.key == "dst_partly_overwritten"'
+    done
+}
+
 case_geam_subblock() { # Wt[2:10, 3:15] read with Wt's ld
     run_all geam subblock
     folded cublasSgeam 1

@@ -64,6 +64,28 @@ static int real_cases(const char *name, float *w)
         float *y1 = consume_b(wt);
         CK(cudaFree(wt));
         show("Y1", y1, 10 * R);
+    } else if (is(name, "arena") || is(name, "arena_partial")) {
+        // One allocation holds everything, as PyTorch's caching allocator
+        // carves tensors out of one segment: Wt at 4 KiB, a neighbour at
+        // 8 KiB. Copies and sets of the neighbour touch other bytes of the
+        // same allocation and leave the transpose pending; Wt's bytes are
+        // then handed to a "new tensor": written whole (arena: dropped, never
+        // run) or in part (arena_partial: run first, its rest is still Wt).
+        char *arena = (char *)dev_zero(64 << 10);
+        float *wt = (float *)(arena + (4 << 10)), *nb = (float *)(arena + (8 << 10));
+        float alpha = 1.0f;
+        CKB(cublasSgeam(H, CUBLAS_OP_T, CUBLAS_OP_T, C, R, &alpha, w, R, &ZERO, w, R, wt, C));
+        float host[C * R];
+        for (int i = 0; i < C * R; i++)
+            host[i] = (float)i;
+        CK(cudaMemset(nb, 0, sizeof host));
+        CK(cudaMemcpy(nb, host, sizeof host, cudaMemcpyHostToDevice));
+        float *y1 = consume_b(wt);
+        size_t part = is(name, "arena") ? sizeof host : sizeof host / 2;
+        CK(cudaMemcpy(wt, nb, part, cudaMemcpyDeviceToDevice));
+        show("Y1", y1, 10 * R);
+        show("Wt", wt, C * R);
+        CK(cudaFree(arena));
     } else if (is(name, "subblock")) { // GEMM reads Wt[2:10, 3:15]
         float *wt = transpose_s(w, 1.0f, C);
         float *x = dev_f32(6 * 8, 4);

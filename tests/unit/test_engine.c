@@ -144,6 +144,39 @@ static void test_effect_table(void **state)
     check_effect(a, true, MATERIALIZED, TF_POLICY_ARGS);
 }
 
+/* Conflicts are decided on bytes, not allocations (issue 20): the record's
+ * buffers share one allocation with everything else here, as tensors share
+ * a caching allocator's segment. A "may write" (a strided write not proven
+ * dense) runs what it overlaps and never drops a record, even when its
+ * range spans the whole destination. */
+static void test_may_write(void **state)
+{
+    (void)state;
+    tf_access a;
+    a = (tf_access){.api = "aten"};
+    tf_access_maywrite(&a, (tf_range){DST, DST + 96});
+    check_effect(a, true, MATERIALIZED, TF_POLICY_STRICT);
+    check_effect(a, true, MATERIALIZED, TF_POLICY_ARGS);
+    a = (tf_access){.api = "aten"};
+    tf_access_maywrite(&a, (tf_range){SRC + 90, SRC + 200});
+    check_effect(a, true, MATERIALIZED, TF_POLICY_STRICT);
+    a = (tf_access){.api = "aten"}; /* same allocation, next to both */
+    tf_access_maywrite(&a, (tf_range){DST + 96, DST + 4096});
+    access_read(&a, SRC + 96, SRC + 4096);
+    check_effect(a, true, UNTOUCHED, TF_POLICY_STRICT);
+    check_effect(a, true, UNTOUCHED, TF_POLICY_ARGS);
+    /* a dense write of all of it after a may-write of part: still dropped */
+    a = (tf_access){.api = "aten"};
+    tf_access_maywrite(&a, (tf_range){OTHER, OTHER + 8});
+    tf_access_write(&a, tf_view_dense(DST, 96));
+    check_effect(a, true, DROPPED, TF_POLICY_STRICT);
+    /* a may-write never covers: the same range as a may-write materializes */
+    a = (tf_access){.api = "aten"};
+    tf_access_write(&a, tf_view_dense(OTHER, 8));
+    tf_access_maywrite(&a, (tf_range){DST, DST + 96});
+    check_effect(a, true, MATERIALIZED, TF_POLICY_STRICT);
+}
+
 /* Args policy against a record in allocations of its own: a pointer
  * packed at any byte offset, or one past the allocation's end, is a
  * pointer into it; a call with more ranges than TF_MAX_RANGES forgets none
@@ -549,6 +582,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_folds_then_free),      cmocka_unit_test(test_readback_materializes_once),
         cmocka_unit_test(test_effect_table),             cmocka_unit_test(test_frees),
+        cmocka_unit_test(test_may_write),
         cmocka_unit_test(test_producer_refusals),
         cmocka_unit_test(test_producer_follows_allocations),
         cmocka_unit_test(test_scale_exact_by_default),

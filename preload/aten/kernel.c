@@ -1,0 +1,297 @@
+/* ATen kernels by their demangled names (kernel.h). The names follow the
+ * shapes of CUDALoops.cuh's templates; everything is matched literally and
+ * any surprise leaves the kernel unrecognised. */
+#include <stdio.h>
+#include <string.h>
+
+#include "aten/kernel.h"
+
+typedef struct span { const char *p; size_t n; } span;
+
+static const struct { const char *name, *short_name; uint32_t size; } types[] = {
+    { "float", "f32", 4 },
+    { "double", "f64", 8 },
+    { "c10::Half", "f16", 2 },
+    { "c10::BFloat16", "bf16", 2 },
+    { "bool", "bool", 1 },
+    { "signed char", "i8", 1 },
+    { "unsigned char", "u8", 1 },
+    { "short", "i16", 2 },
+    { "unsigned short", "u16", 2 },
+    { "int", "i32", 4 },
+    { "unsigned int", "u32", 4 },
+    { "long", "i64", 8 },
+    { "unsigned long", "u64", 8 },
+    { "c10::complex<c10::Half>", "c32", 4 },
+    { "c10::complex<float>", "c64", 8 },
+    { "c10::complex<double>", "c128", 16 },
+    { "c10::Float8_e4m3fn", "f8e4m3", 1 },
+    { "c10::Float8_e5m2", "f8e5m2", 1 },
+    { "c10::Float8_e4m3fnuz", "f8e4m3fnuz", 1 },
+    { "c10::Float8_e5m2fnuz", "f8e5m2fnuz", 1 },
+    { "c10::Float8_e8m0fnu", "f8e8m0", 1 },
+};
+
+uint32_t aten_type_size(const char *name, size_t len, const char **short_name)
+{
+    while (len && name[0] == ' ')
+        name++, len--;
+    while (len && name[len - 1] == ' ')
+        len--;
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strlen(types[i].name) == len && memcmp(types[i].name, name, len) == 0) {
+            if (short_name)
+                *short_name = types[i].short_name;
+            return types[i].size;
+        }
+    return 0;
+}
+
+/* Where the bracket opened at s.p[0] closes ('<' '(' '{' nest alike, as
+ * they do in demangled names), or s.n when it does not. */
+static size_t closing(span s)
+{
+    int depth = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        char c = s.p[i];
+        depth += c == '<' || c == '(' || c == '{';
+        depth -= c == '>' || c == ')' || c == '}';
+        if (depth == 0)
+            return i;
+    }
+    return s.n;
+}
+
+/* Top-level comma-separated items of s (no brackets around). */
+static int split(span s, span *out, int max)
+{
+    int n = 0, depth = 0;
+    size_t start = 0;
+    if (s.n == 0)
+        return 0;
+    for (size_t i = 0; i <= s.n; i++) {
+        char c = i < s.n ? s.p[i] : ',';
+        depth += c == '<' || c == '(' || c == '{';
+        depth -= c == '>' || c == ')' || c == '}';
+        if (c == ',' && depth == 0) {
+            if (n == max)
+                return -1;
+            size_t b = start;
+            while (b < i && s.p[b] == ' ')
+                b++;
+            out[n++] = (span){ s.p + b, i - b };
+            start = i + 1;
+        }
+    }
+    return depth == 0 ? n : -1;
+}
+
+static bool starts(span s, const char *lit)
+{
+    size_t n = strlen(lit);
+    return s.n >= n && memcmp(s.p, lit, n) == 0;
+}
+
+static bool ends(span s, const char *lit)
+{
+    size_t n = strlen(lit);
+    return s.n >= n && memcmp(s.p + s.n - n, lit, n) == 0;
+}
+
+/* The template arguments of `prefix<...>` at the start of s; rest after. */
+static bool template_args(span s, const char *prefix, span *args, span *rest)
+{
+    size_t n = strlen(prefix);
+    if (!starts(s, prefix) || s.n <= n || s.p[n] != '<')
+        return false;
+    span from = { s.p + n, s.n - n };
+    size_t close = closing(from);
+    if (close == from.n)
+        return false;
+    *args = (span){ from.p + 1, close - 1 };
+    *rest = (span){ from.p + close + 1, from.n - close - 1 };
+    return true;
+}
+
+/* The function a lambda functor lives in, "at::native::x_kernel_cuda<...>",
+ * up to its parameter list ("(anonymous namespace)" is not one). */
+static span enclosing(span f)
+{
+    for (size_t i = 0; i < f.n; i++)
+        if (f.p[i] == '(') {
+            const char *anon = "(anonymous namespace)";
+            if (f.n - i >= strlen(anon) && memcmp(f.p + i, anon, strlen(anon)) == 0) {
+                i += strlen(anon) - 1;
+                continue;
+            }
+            return (span){ f.p, i };
+        }
+    return f;
+}
+
+/* The last `::`-component of a path, template arguments set aside. */
+static span last_component(span path, span *targs)
+{
+    size_t end = path.n;
+    *targs = (span){ NULL, 0 };
+    if (end && path.p[end - 1] == '>') {
+        int depth = 0;
+        for (size_t i = end; i-- > 0;) {
+            depth += path.p[i] == '>';
+            depth -= path.p[i] == '<';
+            if (depth == 0) {
+                *targs = (span){ path.p + i + 1, end - i - 2 };
+                end = i;
+                break;
+            }
+        }
+    }
+    size_t start = end;
+    while (start > 0 && !(path.p[start - 1] == ':' || path.p[start - 1] == ' '))
+        start--;
+    return (span){ path.p + start, end - start };
+}
+
+static void set_op(aten_kernel *k, span name)
+{
+    static const char *suffixes[] = { "_kernel_cuda", "_kernel_impl", "_kernel" };
+    for (size_t i = 0; i < 3; i++)
+        if (ends(name, suffixes[i])) {
+            name.n -= strlen(suffixes[i]);
+            break;
+        }
+    size_t n = name.n < sizeof k->op - 1 ? name.n : sizeof k->op - 1;
+    memcpy(k->op, name.p, n);
+    k->op[n] = 0;
+}
+
+/* The output's type where the functor's name proves it. */
+static void output_type(aten_kernel *k, span targs)
+{
+    span a[2];
+    const char *sn = "?";
+    uint32_t size = 0;
+    if (strcmp(k->op, "direct_copy") == 0 && k->nargs == 2 && k->exact[1]) {
+        size = k->elem[1];
+        k->copy = true;
+        sn = k->dtype;
+    } else if (strcmp(k->op, "converting_copy") == 0 && split(targs, a, 2) == 2)
+        size = aten_type_size(a[1].p, a[1].n, &sn);
+    else if (strcmp(k->op, "bfloat16_copy") == 0)
+        size = aten_type_size("c10::BFloat16", 13, &sn);
+    else if (strcmp(k->op, "float16_copy") == 0)
+        size = aten_type_size("c10::Half", 9, &sn);
+    if (size) {
+        k->elem[0] = size;
+        k->exact[0] = true;
+        k->dtype = sn;
+    } else {
+        k->dtype = "?";
+    }
+}
+
+/* A lambda functor: its parameter types are the inputs' types (no casting
+ * in these families); the function it lives in names the op. */
+static bool lambda_functor(span f, aten_kernel *k)
+{
+    const char *last = NULL;
+    for (const char *p = f.p; (p = memmem(p, (size_t)(f.p + f.n - p), "{lambda(", 8)); p++)
+        last = p;
+    if (!last || !ends(f, "}"))
+        return false;
+    span params = { last + 7, (size_t)(f.p + f.n - last - 7) };
+    size_t close = closing(params);
+    if (close == params.n)
+        return false;
+    span types_[ATEN_MAX_ARGS];
+    int arity = split((span){ params.p + 1, close - 1 }, types_, ATEN_MAX_ARGS - 1);
+    if (arity < 0)
+        return false;
+    k->nargs = arity + 1;
+    k->dtype = "?";
+    for (int i = 0; i < arity; i++) {
+        const char *sn = NULL;
+        uint32_t size = aten_type_size(types_[i].p, types_[i].n, &sn);
+        k->elem[i + 1] = size ? size : ATEN_MAX_ELEM;
+        k->exact[i + 1] = size != 0;
+        if (i == 0 && sn)
+            k->dtype = sn;
+    }
+    span targs;
+    set_op(k, last_component(enclosing(f), &targs));
+    output_type(k, targs);
+    return true;
+}
+
+/* A functor struct ("at::native::CUDAFunctor_add<c10::BFloat16>"): its
+ * operands' types are not in the name, only bounded. */
+static bool struct_functor(span f, int nargs, aten_kernel *k)
+{
+    if (nargs < 1 || nargs > ATEN_MAX_ARGS || memchr(f.p, '{', f.n))
+        return false;
+    span targs;
+    k->nargs = nargs;
+    for (int i = 1; i < nargs; i++)
+        k->elem[i] = ATEN_MAX_ELEM, k->exact[i] = false;
+    set_op(k, last_component(f, &targs));
+    k->dtype = "?";
+    return true;
+}
+
+/* elementwise_kernel<nt, vt, gpu_kernel_impl_nocast<F>(...)::{lambda(int)#1}> */
+static bool parse_legacy(span args, aten_kernel *k)
+{
+    span a[3], f, rest;
+    if (split(args, a, 3) != 3 || !template_args(a[2], "at::native::gpu_kernel_impl_nocast", &f, &rest) ||
+        !starts(rest, "(at::TensorIteratorBase&, ") || !ends(rest, ")::{lambda(int)#1}"))
+        return false;
+    k->family = ATEN_FAM_LEGACY;
+    k->vt = a[1].n == 1 ? a[1].p[0] - '0' : 0;
+    if (!lambda_functor(f, k))
+        return false;
+    if (!k->exact[0])
+        k->elem[0] = ATEN_MAX_ELEM;
+    return true;
+}
+
+/* vectorized_elementwise_kernel<vec, F, std::array<char*, Kul>[, ...]> */
+static bool parse_vectorized(span args, aten_kernel *k)
+{
+    span a[4];
+    int n = split(args, a, 4);
+    int K = 0;
+    if (n < 3 || a[0].n != 1 || sscanf(a[2].p, "std::array<char*, %dul>", &K) != 1 || K < 1 || K > ATEN_MAX_ARGS)
+        return false;
+    k->family = ATEN_FAM_VECTORIZED;
+    k->vec = a[0].p[0] - '0';
+    if (k->vec < 1 || k->vec > 8)
+        return false;
+    if (!lambda_functor(a[1], k) && !struct_functor(a[1], K, k))
+        return false;
+    if (k->nargs != K)
+        return false;
+    if (!k->exact[0]) /* vec = min(16 / sizeof(result), ...) */
+        k->elem[0] = ATEN_MAX_ELEM / (uint32_t)k->vec;
+    return true;
+}
+
+bool aten_kernel_parse(const char *demangled, aten_kernel *k)
+{
+    memset(k, 0, sizeof *k);
+    span s = { demangled, demangled ? strlen(demangled) : 0 }, args, rest;
+    if (starts(s, "void "))
+        s.p += 5, s.n -= 5;
+    bool ok = false;
+    if (template_args(s, "at::native::elementwise_kernel", &args, &rest))
+        ok = parse_legacy(args, k);
+    else if (template_args(s, "at::native::vectorized_elementwise_kernel", &args, &rest))
+        ok = parse_vectorized(args, k);
+    if (!ok || k->nargs < 1)
+        memset(k, 0, sizeof *k);
+    return k->family != ATEN_FAM_NONE;
+}
+
+void aten_kernel_label(const aten_kernel *k, char *out, size_t cap)
+{
+    snprintf(out, cap, "at::native %s (%s)", k->op[0] ? k->op : "kernel", k->dtype ? k->dtype : "?");
+}

@@ -1,0 +1,48 @@
+/* Which ATen kernel a launch is, from its demangled name alone: the
+ * TensorIterator family (how its parameters are laid out), how many
+ * operands it has (output first), each operand's element size where the
+ * name proves it, and whether it is a plain copy (output = input, same
+ * type), which is what a transposing `.contiguous()` launches.
+ *
+ * Pure C over strings: no CUDA, no demangler (the caller demangles once
+ * per kernel). Checked on torch 2.15.0's names (abi.h). Anything this does
+ * not recognise is family ATEN_FAM_NONE and stays unknown work. */
+#ifndef TF_ATEN_KERNEL_H
+#define TF_ATEN_KERNEL_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ATEN_MAX_ARGS 8 /* output + inputs decoded; more is unknown work */
+/* The largest element ATen's TensorIterator moves (complex<double>): the
+ * bound used where a name does not prove an operand's size. */
+#define ATEN_MAX_ELEM 16u
+
+typedef enum aten_family {
+    ATEN_FAM_NONE,
+    ATEN_FAM_LEGACY,     /* elementwise_kernel<nt, vt, gpu_kernel_impl_nocast closure>(int N, closure) */
+    ATEN_FAM_VECTORIZED, /* vectorized_elementwise_kernel<vec, functor, std::array<char*,K>...>(int N, f, data) */
+} aten_family;
+
+typedef struct aten_kernel {
+    aten_family family;
+    int nargs;                    /* K: operand 0 is the output */
+    uint32_t elem[ATEN_MAX_ARGS]; /* bytes per element: exact, or an upper bound */
+    bool exact[ATEN_MAX_ARGS];    /* elem[k] is the operand's size, not a bound */
+    bool copy;                    /* out[i] = in[i], same type, bit for bit */
+    int vt, vec;                  /* legacy: items a thread; vectorized: vector width */
+    char op[40];                  /* "direct_copy", "CUDAFunctor_add", "gelu", ... */
+    const char *dtype;            /* the output's short type name ("bf16"), or "?" */
+} aten_kernel;
+
+/* False (k->family ATEN_FAM_NONE) for anything not recognised. */
+bool aten_kernel_parse(const char *demangled, aten_kernel *k);
+
+/* An ATen type name ("c10::BFloat16", "float") as bytes and a short name
+ * ("bf16", "f32"); 0 when unknown. */
+uint32_t aten_type_size(const char *name, size_t len, const char **short_name);
+
+/* "at::native direct_copy (bf16)": the kernel in PyTorch's words. */
+void aten_kernel_label(const aten_kernel *k, char *out, size_t cap);
+
+#endif

@@ -1,0 +1,125 @@
+/* One launch of an ATen kernel (aten.h): decoded from the parameters the
+ * route gives, checked against live allocations, then a producer (a
+ * transposing copy), exact byte ranges (any other decoded launch), or,
+ * when anything does not validate, unknown work as before. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aten/aten.h"
+#include "aten/decode.h"
+#include "launch/launch.h"
+#include "launch/launch_internal.h"
+#include "core/state.h"
+
+#define ATEN_PARAMS 4
+
+/* The route's parameter layout, the family's count exactly: a few slots
+ * on the stack (param_layout, sized for any kernel, is 16 kB and made only
+ * for a producer). */
+typedef struct small_layout { int n; size_t off[ATEN_PARAMS + 1], size[ATEN_PARAMS + 1], len; } small_layout;
+
+static bool layout(const pl_launch *l, const aten_kernel *k, small_layout *p)
+{
+    size_t want[ATEN_PARAMS];
+    int n = 0;
+    if (!l->param_info || !aten_expected_params(k, want, &n) || n > ATEN_PARAMS)
+        return false;
+    p->len = 0;
+    for (p->n = 0; p->n <= n; p->n++) {
+        if (l->param_info(l->fn, (size_t)p->n, &p->off[p->n], &p->size[p->n]) != 0)
+            break;
+        size_t end = p->off[p->n] + p->size[p->n];
+        p->len = end > p->len ? end : p->len;
+    }
+    return p->n == n;
+}
+
+/* Each operand inside a live allocation; a range known only as a bound
+ * is cut at its allocation's end (the kernel cannot reach past it). */
+static bool place(tf_engine *e, const aten_kernel *k, const aten_iter *it, tf_range *r)
+{
+    for (int a = 0; a < k->nargs; a++) {
+        tf_range al;
+        r[a] = aten_operand_range(k, it, a);
+        if (!tf_alloc_range(e, r[a].lo, &al))
+            return false;
+        if (!k->exact[a] && r[a].hi > al.hi)
+            r[a].hi = al.hi;
+        if (r[a].hi > al.hi)
+            return false;
+    }
+    return true;
+}
+
+static void describe_access(pl_launch *l, const pl_aten_fn *a, const aten_iter *it, const tf_range *r)
+{
+    const aten_kernel *k = &a->k;
+    tf_view w;
+    tf_access_init(&l->acc, a->label, l->stream);
+    for (int a = 1; a < k->nargs; a++)
+        tf_access_read(&l->acc, r[a]);
+    if (aten_launch_complete(k, it, l->grid[0] * l->grid[1] * l->grid[2], l->block[0] * l->block[1] * l->block[2]) &&
+        aten_output_view(k, it, &w))
+        tf_access_write(&l->acc, w);
+    else
+        tf_access_maywrite(&l->acc, r[0]);
+}
+
+static int produce(pl_launch *l, const pl_aten_fn *a, const small_layout *s, const tf_view *src,
+                   const tf_view *dst, bool *deferred)
+{
+    bool complex_type = a->k.dtype[0] == 'c';
+    /* The source tensor's shape: "... [64,96] transposed". The record copies
+     * it; pl_launch_end still reads it, before this thread launches again. */
+    static __thread char name[160];
+    if (dst->batch > 1)
+        snprintf(name, sizeof name, "%s [%lld,%lld,%lld] transposed", a->label, (long long)dst->batch,
+                 (long long)dst->rows, (long long)dst->cols);
+    else
+        snprintf(name, sizeof name, "%s [%lld,%lld] transposed", a->label, (long long)dst->rows,
+                 (long long)dst->cols);
+    l->desc = (tf_transpose_desc){ .producer = TF_PRODUCER_ATEN, .name = name, .dtype = a->k.dtype, .src = *src,
+                                   .dst = *dst, .complex_type = complex_type, .alpha = { 1.0, 0.0, true } };
+    param_layout *p = malloc(sizeof *p);
+    unsigned char *bytes = NULL;
+    if (p) {
+        p->n = s->n, p->len = s->len;
+        memcpy(p->off, s->off, sizeof s->off[0] * (size_t)s->n);
+        memcpy(p->size, s->size, sizeof s->size[0] * (size_t)s->n);
+        bytes = launch_pack(l, p);
+    }
+    bool ok = bytes && launch_produce(l, p, bytes, deferred);
+    free(bytes);
+    free(p);
+    return ok ? PL_FAMILY_PRODUCER : PL_FAMILY_NONE;
+}
+
+int pl_aten_launch(pl_launch *l, const pl_aten_fn *a, bool *deferred)
+{
+    const aten_kernel *k = &a->k;
+    small_layout p;
+    void *params[ATEN_PARAMS];
+    aten_iter it;
+    tf_range r[ATEN_MAX_ARGS];
+    tf_view src, dst;
+    if (!layout(l, k, &p) || (!l->args && (!l->packed || p.len > l->packed_len)))
+        return PL_FAMILY_NONE;
+    for (int i = 0; i < p.n; i++)
+        params[i] = l->args ? l->args[i] : (void *)((const unsigned char *)l->packed + p.off[i]);
+    if (!aten_decode(k, params, p.size, p.n, &it))
+        return PL_FAMILY_NONE;
+    tf_engine *e = pl_lock();
+    bool placed = e && place(e, k, &it, r);
+    pl_unlock(e);
+    if (!placed)
+        return PL_FAMILY_NONE;
+    unsigned threads = l->block[0] * l->block[1] * l->block[2];
+    if (aten_transpose(k, &it, &src, &dst) &&
+        aten_launch_complete(k, &it, l->grid[0] * l->grid[1] * l->grid[2], threads) && launch_acceptable(l))
+        return produce(l, a, &p, &src, &dst, deferred);
+    if (atomic_load(&pl_pending_now) == 0)
+        return PL_FAMILY_QUIET;
+    describe_access(l, a, &it, r);
+    return PL_FAMILY_ACCESS;
+}

@@ -1,0 +1,190 @@
+/* Which kernels are ATen's (aten.h). A kernel counts as ATen's only when
+ * libtorch_cuda itself registered it: its host stub lies inside that
+ * library's loaded segments (dl_iterate_phdr), so a program's own kernel
+ * named like ATen's is never decoded as one. Names are demangled and
+ * parsed at a kernel's first launch, not at registration (libtorch_cuda
+ * registers tens of thousands). */
+#include <dlfcn.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aten/aten.h"
+#include "core/state.h"
+#include "launch/launch.h"
+#include "tables/real_dlsym.h"
+
+typedef struct slot { const void *key; pl_aten_fn *fn; } slot;
+static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+static slot *slots;
+static size_t cap, used;
+
+static size_t slot_of(const slot *tab, size_t n, const void *key)
+{
+    size_t i = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull & (n - 1);
+    while (tab[i].key && tab[i].key != key)
+        i = (i + 1) & (n - 1);
+    return i;
+}
+
+static void put_locked(const void *key, pl_aten_fn *fn)
+{
+    if ((used + 1) * 2 > cap) {
+        size_t n = cap ? cap * 2 : 1024;
+        slot *tab = calloc(n, sizeof *tab);
+        if (!tab)
+            return;
+        for (size_t i = 0; i < cap; i++)
+            if (slots[i].key)
+                tab[slot_of(tab, n, slots[i].key)] = slots[i];
+        free(slots);
+        slots = tab;
+        cap = n;
+    }
+    size_t i = slot_of(slots, cap, key);
+    used += !slots[i].key;
+    slots[i] = (slot){ key, fn };
+}
+
+static pl_aten_fn *get(const void *key)
+{
+    pthread_mutex_lock(&mutex);
+    pl_aten_fn *fn = cap ? slots[slot_of(slots, cap, key)].fn : NULL;
+    pthread_mutex_unlock(&mutex);
+    return fn;
+}
+
+/* The loaded object holding an address: its span and whether it is
+ * libtorch_cuda. Registrations come in runs from one library, so the last
+ * answer is kept. */
+typedef struct object { uintptr_t lo, hi; bool torch; } object;
+typedef struct find { uintptr_t addr; object found; bool hit; } find;
+
+static int find_object(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    find *f = arg;
+    (void)size;
+    uintptr_t lo = UINTPTR_MAX, hi = 0;
+    bool inside = false;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_LOAD)
+            continue;
+        uintptr_t a = info->dlpi_addr + ph->p_vaddr, b = a + ph->p_memsz;
+        lo = a < lo ? a : lo;
+        hi = b > hi ? b : hi;
+        inside |= f->addr >= a && f->addr < b;
+    }
+    if (!inside)
+        return 0;
+    const char *base = info->dlpi_name ? strrchr(info->dlpi_name, '/') : NULL;
+    base = base ? base + 1 : info->dlpi_name ? info->dlpi_name : "";
+    f->found = (object){ lo, hi, strncmp(base, "libtorch_cuda.so", 16) == 0 };
+    f->hit = true;
+    return 1;
+}
+
+static bool in_torch_cuda(const void *addr)
+{
+    static object last; /* guarded by mutex */
+    uintptr_t a = (uintptr_t)addr;
+    if (a >= last.lo && a < last.hi)
+        return last.torch;
+    find f = { a, { 0, 0, false }, false };
+    dl_iterate_phdr(find_object, &f);
+    if (f.hit)
+        last = f.found;
+    return f.hit && f.found.torch;
+}
+
+/* The families kernel.h parses, by their mangled names' start. */
+static bool decoded_family(const char *name)
+{
+    return name && strncmp(name, "_ZN2at6native", 13) == 0 && strstr(name, "elementwise_kernel");
+}
+
+/* A fork while another thread holds the lock must not leave the child
+ * unable to launch. */
+static void fork_prepare(void) { pthread_mutex_lock(&mutex); }
+static void fork_parent(void) { pthread_mutex_unlock(&mutex); }
+static void fork_child(void) { pthread_mutex_init(&mutex, NULL); }
+static void at_fork(void) { pthread_atfork(fork_prepare, fork_parent, fork_child); }
+
+void pl_aten_register(const void *host_fn, const char *name)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    if (!host_fn || !decoded_family(name))
+        return;
+    pthread_once(&once, at_fork);
+    pthread_mutex_lock(&mutex);
+    pl_aten_fn *fn = in_torch_cuda(host_fn) ? calloc(1, sizeof *fn) : NULL;
+    if (fn) {
+        fn->name = name;
+        put_locked(host_fn, fn);
+    }
+    pthread_mutex_unlock(&mutex);
+    if (fn && !atomic_exchange(&pl_family_seen_now, true))
+        pl_state_republish(); /* launches stop being quiet */
+}
+
+void pl_aten_alias(const void *alias, const void *handle)
+{
+    pl_aten_fn *fn = atomic_load_explicit(&pl_family_seen_now, memory_order_relaxed) ? get(handle) : NULL;
+    if (!fn || !alias)
+        return;
+    pthread_mutex_lock(&mutex);
+    put_locked(alias, fn);
+    pthread_mutex_unlock(&mutex);
+}
+
+typedef char *(*demangle_fn)(const char *, char *, size_t *, int *);
+
+/* Demangled by the process's own libstdc++ (PyTorch loads it). */
+static void parse(pl_aten_fn *fn)
+{
+    static _Atomic(demangle_fn) demangle;
+    demangle_fn d = atomic_load(&demangle);
+    if (!d)
+        atomic_store(&demangle, d = (demangle_fn)pl_real_dlsym(RTLD_DEFAULT, "__cxa_demangle"));
+    int status = -1;
+    char *text = d ? d(fn->name, NULL, NULL, &status) : NULL;
+    bool ok = text && status == 0 && aten_kernel_parse(text, &fn->k);
+    free(text);
+    if (ok)
+        aten_kernel_label(&fn->k, fn->label, sizeof fn->label);
+    atomic_store(&fn->state, ok ? 1 : 2);
+}
+
+const pl_aten_fn *pl_aten_of(const void *fn)
+{
+    pl_aten_fn *a = get(fn);
+    if (!a)
+        return NULL;
+    int st = atomic_load_explicit(&a->state, memory_order_acquire);
+    if (st == 0) {
+        pthread_mutex_lock(&mutex); /* parsed once, whoever launches first */
+        if (atomic_load(&a->state) == 0)
+            parse(a);
+        pthread_mutex_unlock(&mutex);
+        st = atomic_load(&a->state);
+    }
+    return st == 1 ? a : NULL;
+}
+
+bool pl_aten_watch(const void *fn)
+{
+    const pl_aten_fn *a = pl_aten_of(fn);
+    return a && a->k.copy;
+}
+
+static const void *kernel_of(const void *fn) { return pl_aten_of(fn); }
+static bool is_copy(const void *kernel) { return ((const pl_aten_fn *)kernel)->k.copy; }
+static int launch_of(pl_launch *l, const void *kernel, bool *deferred)
+{
+    return pl_aten_launch(l, kernel, deferred);
+}
+
+PL_LAUNCH_FAMILY(aten, .registered = pl_aten_register, .alias = pl_aten_alias, .kernel = kernel_of,
+                 .watch = pl_aten_watch, .copy = is_copy, .launch = launch_of);
