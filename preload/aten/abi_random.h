@@ -58,4 +58,22 @@ _Static_assert(ATEN_OC_BYTES(1) == 404 && ATEN_RNG_OC_DATA == 408, "OffsetCalcul
 
 #define ATEN_RNG_CLOSURE_BYTES(fstart, fsize) ATEN_ALIGN((fstart) + (fsize), 8u)
 
+/* Dropout (native_dropout, F.dropout in training; Dropout.cu):
+ *   fused_dropout_kernel_vec<scalar_t, acc_t, IndexType, ADims, VEC, mask_t>
+ *   fused_dropout_kernel<scalar_t, acc_t, IndexType, ADims, BDims, mask_t>
+ *     (TensorInfo<const scalar_t> a, TensorInfo<scalar_t> b,
+ *      TensorInfo<mask_t> c, IndexType totalElements, acc_t p,
+ *      PhiloxCudaState philox_args)
+ * TensorInfo<T, uint32_t> as in abi_index.h (216 bytes); p is the
+ * probability to keep (1 - dropout's p), acc_t float or double. The vector
+ * kernel (contiguous, numel a multiple of VEC) gives thread idx elements
+ * idx * VEC + k, stepping by threads * VEC, ceil(VEC / 4) curand_uniform4
+ * draws a step (value k % 4 of draw k / 4; VEC 2 uses x and y); the plain
+ * kernel maps elements as distribution_elementwise_grid_stride_kernel with
+ * unroll 4. Element: keep = u < p; out = src * keep * (acc_t)(1.0 / p);
+ * mask = keep. */
+#include "abi_index.h"
+enum { ATEN_DROPOUT_P_A, ATEN_DROPOUT_P_B, ATEN_DROPOUT_P_C, ATEN_DROPOUT_P_N, ATEN_DROPOUT_P_P,
+       ATEN_DROPOUT_P_PHILOX, ATEN_DROPOUT_NPARAMS };
+
 #endif

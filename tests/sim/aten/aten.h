@@ -33,7 +33,8 @@
     X(foreach_norm) \
     X(fused_adam) \
     X(fused_sgd) \
-    X(random)
+    X(random) \
+    X(dropout)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)
