@@ -104,6 +104,8 @@ void aten_curand_box_muller_double(const uint32_t w[4], double out[2])
     double u = fma(hq(w[0], w[1]), INV53, INV53 / 2.0);
     double v = fma(hq(w[2], w[3]), INV53 * 2.0, INV53);
     double s = sqrt(-2.0 * log(u));
-    out[0] = sin(v * 3.1415926535897932) * s; /* the device's sincospi(v) */
-    out[1] = cos(v * 3.1415926535897932) * s;
+    /* the device's sincospi(v), nearly correctly rounded: pi v in long double */
+    long double a = (long double)v * 3.14159265358979323846264338327950288L;
+    out[0] = (double)sinl(a) * s;
+    out[1] = (double)cosl(a) * s;
 }
