@@ -16,7 +16,8 @@ philox.c): the CPU's generator differs from CUDA's, so this checks
     distribution kernels as 2.15), bit for bit except randn in float
     (the GPU's __sincosf is a hardware approximation: within 64 ulps);
 (d) determinism (same seed, same bits; other seeds, other bits; the
-    offset advancing between draws) and statistics of large draws (mean,
+    offset advancing between draws, CUDA graph replays: seed and offset
+    read through device pointers) and statistics of large draws (mean,
     spread, bernoulli and dropout rates, dropout's scale, its backward).
 Exits 1 with a MISMATCH line per failing check."""
 import ast
@@ -304,6 +305,31 @@ expect("dropout backward = mask * scale * grad", torch.equal(gc, torch.where(kep
 for dtype in [torch.float16, torch.bfloat16, torch.float64]:
     z = torch.nn.functional.dropout(torch.ones(1001, 3, device=dev, dtype=dtype).t(), 0.5, True).cpu()
     expect(f"dropout {dtype} strided values", bool(((z == 0) | (z == 2)).all()))
+
+# under torch.cuda.graph the seed and offset come through device pointers:
+# each replay draws anew, the first as the same ops would have eagerly
+xg, ones, zg = torch.empty(1000, device=dev), torch.ones(1000, device=dev), torch.empty(1000, device=dev)
+side = torch.cuda.Stream()
+side.wait_stream(torch.cuda.current_stream())
+with torch.cuda.stream(side):  # warm-up off the default stream, as capture wants
+    xg.uniform_()
+    zg.copy_(torch.nn.functional.dropout(ones, 0.5, True))
+torch.cuda.current_stream().wait_stream(side)
+graph = torch.cuda.CUDAGraph()
+with torch.cuda.graph(graph):
+    xg.uniform_()
+    zg.copy_(torch.nn.functional.dropout(ones, 0.5, True))
+torch.manual_seed(21)
+graph.replay()
+r1, z1 = xg.cpu().clone(), zg.cpu().clone()
+graph.replay()
+r2 = xg.cpu().clone()
+torch.manual_seed(21)
+e1 = torch.empty(1000, device=dev).uniform_().cpu()
+ez = torch.nn.functional.dropout(ones, 0.5, True).cpu()
+expect("graph replay == eager (uniform_)", torch.equal(r1, e1))
+expect("graph replay == eager (dropout)", torch.equal(z1, ez))
+expect("graph replays draw anew", not torch.equal(r1, r2))
 
 if failures:
     for f in failures:

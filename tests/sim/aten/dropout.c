@@ -112,6 +112,32 @@ static void run(const void *ctx, const simcuda_launch *l, void **p)
     }
 }
 
+/* Reads the source's elements (and, under capture, the seed and offset). */
+static size_t reads(const void *ctx, const simcuda_launch *l, void **p, simcuda_range *out, size_t max)
+{
+    const dctx *d = ctx;
+    (void)l;
+    const char *ai = p[ATEN_DROPOUT_P_A], *ph = p[ATEN_DROPOUT_P_PHILOX];
+    uint32_t dims = u32at(ai, ATEN_TI_DIMS);
+    uint64_t last = 0; /* the highest element offset */
+    for (uint32_t i = 0; i < dims && i < ATEN_TI_MAX_DIMS; i++) {
+        uint32_t size = u32at(ai, ATEN_TI_SIZES + 4u * i);
+        if (!size)
+            return 0;
+        last += (uint64_t)(size - 1) * u32at(ai, ATEN_TI_STRIDES + 4u * i);
+    }
+    size_t n = 0;
+    aten_read_range(out, max, &n, ptr(ai), (size_t)(last + 1) * aten_dtype_size(d->t));
+    if (ph[ATEN_PHILOX_CAPTURED]) {
+        const char *sp, *op;
+        memcpy(&sp, ph + ATEN_PHILOX_SEED, 8);
+        memcpy(&op, ph + ATEN_PHILOX_OFFSET, 8);
+        aten_read_range(out, max, &n, sp, 8);
+        aten_read_range(out, max, &n, op, 8);
+    }
+    return n;
+}
+
 bool aten_dropout_resolve(const char *demangled, simcuda_twin *out)
 {
     const char *s = strstr(demangled, "::fused_dropout_kernel_vec<");
@@ -135,7 +161,7 @@ bool aten_dropout_resolve(const char *demangled, simcuda_twin *out)
     if (!ctx)
         return false;
     *ctx = d;
-    aten_twin tw = {.run = run, .ctx = ctx,
+    aten_twin tw = {.run = run, .reads = reads, .ctx = ctx,
                     .params = {ATEN_TI_BYTES, ATEN_TI_BYTES, ATEN_TI_BYTES, 4, d.wide ? 8 : 4, ATEN_PHILOX_BYTES, 0}};
     return aten_bind(&tw, out);
 }
