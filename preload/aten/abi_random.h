@@ -76,4 +76,27 @@ _Static_assert(ATEN_OC_BYTES(1) == 404 && ATEN_RNG_OC_DATA == 408, "OffsetCalcul
 enum { ATEN_DROPOUT_P_A, ATEN_DROPOUT_P_B, ATEN_DROPOUT_P_C, ATEN_DROPOUT_P_N, ATEN_DROPOUT_P_P,
        ATEN_DROPOUT_P_PHILOX, ATEN_DROPOUT_NPARAMS };
 
+
+/* torch.randperm on the device (Randperm.cu, Randperm.cuh; the "no twin"
+ * line of torch.randperm(10) on the stand-in): random keys
+ * (random_from_to's kernel), then cub's radix sort of (key, index) pairs,
+ * then randperm_handle_duplicate_keys_kernel.
+ *   cub::detail::radix_sort::DeviceRadixSortSingleTileKernel<Policy,
+ *       SortOrder, KeyT, ValueT, OffsetT, Decomposer>(const KeyT *keys_in,
+ *       KeyT *keys_out, const ValueT *values_in, ValueT *values_out,
+ *       OffsetT num_items, int current_bit, int end_bit, Decomposer)
+ * one block sorts everything (small inputs; larger ones go through
+ * cub's onesweep kernels, not twinned): a stable sort on bits
+ * [current_bit, end_bit) of the key, signed keys with their sign bit
+ * flipped (cub's twiddle), descending when SortOrder is 1.
+ *   randperm_handle_duplicate_keys_kernel<T, scalar_t>(T *keys,
+ *       scalar_t *data, T mask, int n, PhiloxCudaState)
+ * thread tid at the start of a run of keys equal under mask shuffles
+ * that run's data: curand_init(seed, tid, offset), then for i from the
+ * run's size - 1 down to 1 swaps data[i] and data[curand() % (i + 1)]. */
+enum { ATEN_SORT1_P_KEYS_IN, ATEN_SORT1_P_KEYS_OUT, ATEN_SORT1_P_VALUES_IN, ATEN_SORT1_P_VALUES_OUT,
+       ATEN_SORT1_P_N, ATEN_SORT1_P_BEGIN, ATEN_SORT1_P_END, ATEN_SORT1_P_DECOMPOSER, ATEN_SORT1_NPARAMS };
+enum { ATEN_DUPKEYS_P_KEYS, ATEN_DUPKEYS_P_DATA, ATEN_DUPKEYS_P_MASK, ATEN_DUPKEYS_P_N, ATEN_DUPKEYS_P_PHILOX,
+       ATEN_DUPKEYS_NPARAMS };
+
 #endif

@@ -34,7 +34,8 @@
     X(fused_adam) \
     X(fused_sgd) \
     X(random) \
-    X(dropout)
+    X(dropout) \
+    X(randperm)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)

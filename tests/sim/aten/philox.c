@@ -76,6 +76,17 @@ void aten_philox_next4(aten_philox *s, uint32_t r[4])
     }
 }
 
+uint32_t aten_philox_next(aten_philox *s)
+{
+    uint32_t r = s->out[s->state++];
+    if (s->state == 4) {
+        ctr_add(s->ctr, 1);
+        aten_philox_block(s->ctr, s->key, s->out);
+        s->state = 0;
+    }
+    return r;
+}
+
 #define INV32 2.3283064e-10f /* curand's CURAND_2POW32_INV, 2^-32 */
 #define INV53 1.1102230246251565e-16
 #define INV32_2PI (2.3283064e-10f * 6.2831855f)

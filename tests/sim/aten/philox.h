@@ -28,6 +28,9 @@ void aten_philox_init(aten_philox *s, uint64_t seed, uint64_t subsequence, uint6
 /* curand4: the next four words. */
 void aten_philox_next4(aten_philox *s, uint32_t r[4]);
 
+/* curand: the next word. */
+uint32_t aten_philox_next(aten_philox *s);
+
 /* _curand_uniform: (0, 1] in steps of 2^-32. */
 float aten_curand_uniform(uint32_t x);
 /* _curand_uniform_double_hq: 53 bits from two words. */
