@@ -18,7 +18,8 @@ philox.c): the CPU's generator differs from CUDA's, so this checks
 (d) determinism (same seed, same bits; other seeds, other bits; the
     offset advancing between draws, CUDA graph replays: seed and offset
     read through device pointers) and statistics of large draws (mean,
-    spread, bernoulli and dropout rates, dropout's scale, its backward).
+    spread, bernoulli and dropout rates, dropout's scale, its backward,
+    randperm giving permutations).
 Exits 1 with a MISMATCH line per failing check."""
 import ast
 import hashlib
@@ -234,6 +235,7 @@ C = {
     "dropout_half": lambda: torch.nn.functional.dropout(torch.arange(1., 20., device=dev).half(), 0.25, True),
     "dropout_big": lambda: torch.nn.functional.dropout(torch.ones(5000, device=dev), 0.5, True),
     "two": lambda: torch.cat([torch.rand(3, device=dev), torch.rand(3, device=dev)]),
+    "randperm": lambda: torch.randperm(10, device=dev),
 }
 
 
@@ -291,6 +293,11 @@ for dtype in [torch.int64, torch.int32, torch.int16, torch.uint8]:
     i = torch.randint(2, 9, (N,), device=dev, dtype=dtype).cpu()
     expect(f"randint {dtype} range", int(i.min()) == 2 and int(i.max()) == 8)
     expect(f"randint {dtype} mean", abs(float(i.double().mean()) - 5) < 0.02)
+for n in [1, 2, 100, 1000]:  # cub sorts these in one tile (larger: not twinned)
+    torch.manual_seed(n)
+    perm = torch.randperm(n, device=dev).cpu()
+    expect(f"randperm({n}) is a permutation", torch.equal(perm.sort().values, torch.arange(n)))
+    expect(f"randperm({n}) shuffles", n < 100 or float((perm == torch.arange(n)).float().mean()) < 0.05)
 bern = torch.empty(N, device=dev).bernoulli_(0.2).cpu()
 expect("bernoulli_ rate", abs(float(bern.mean()) - 0.2) < 0.003, str(float(bern.mean())))
 
