@@ -32,7 +32,10 @@
     X(scatter_gather) \
     X(foreach_norm) \
     X(fused_adam) \
-    X(fused_sgd)
+    X(fused_sgd) \
+    X(random) \
+    X(dropout) \
+    X(randperm)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)

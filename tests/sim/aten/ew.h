@@ -100,7 +100,7 @@ extern const ew_def ew_copy, ew_convert, ew_fill, ew_where, ew_add_alpha, ew_add
     ew_compare, ew_compare_eq, ew_compare_scalar, ew_threshold, ew_maximum, ew_minimum, ew_gelu, ew_gelu_tanh,
     ew_gelu_bw, ew_gelu_tanh_bw, ew_mse, ew_mse_bw, ew_exp, ew_log, ew_tanh, ew_sigmoid, ew_sqrt, ew_rsqrt,
     ew_reciprocal, ew_neg, ew_sign, ew_abs, ew_silu, ew_square, ew_cube, ew_inv_square, ew_pow_scalar,
-    ew_addcmul, ew_addcdiv, ew_lerp_scalar, ew_lerp_tensor, ew_clamp, ew_clamp_scalar, ew_sub, ew_erf, ew_cos,
+    ew_addcmul, ew_addcdiv, ew_masked_scale, ew_lerp_scalar, ew_lerp_tensor, ew_clamp, ew_clamp_scalar, ew_sub, ew_erf, ew_cos,
     ew_sin, ew_floor, ew_round_op, ew_log1p, ew_expm1, ew_exp2, ew_log2, ew_pow_tensor, ew_tanh_bw, ew_sigmoid_bw,
     ew_silu_bw, ew_leaky_relu, ew_softplus, ew_remainder, ew_nan_to_num, ew_bitwise_not, ew_bitwise_and,
     ew_bitwise_or, ew_bitwise_xor, ew_masked_fill, ew_elu, ew_hardswish, ew_hardsigmoid, ew_mish, ew_signbit,

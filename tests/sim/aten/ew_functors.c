@@ -46,6 +46,7 @@ static const lambda_op lambda_ops[] = {
     {"::addcmul_cuda_kernel(", 0, &ew_addcmul, RES_ARG0},
     {"::addcdiv_cuda_kernel(", 0, &ew_addcdiv, RES_ARG0},
     {"::lerp_scalar_kernel(", 0, &ew_lerp_scalar, RES_ARG0},
+    {"::masked_scale_kernel<", 0, &ew_masked_scale, RES_ARG0},
     {"::lerp_tensor_kernel(", 0, &ew_lerp_tensor, RES_ARG0},
     {"::clamp_kernel_impl(", 0, &ew_clamp, RES_ARG0},
     {"::launch_clamp_scalar(", 0, &ew_clamp_scalar, RES_ARG0},

@@ -244,6 +244,9 @@ DEF(ew_addcdiv, 3, FP(addcdiv), NULL, CAP_ACC);
 #define LERP(w) return fabs(w) < (T)0.5 ? x[0] + (w) * (x[1] - x[0]) : x[1] - (x[1] - x[0]) * ((T)1 - (w));
 EW_FP(lerp_scalar, LERP(c[0]))
 DEF(ew_lerp_scalar, 2, FP(lerp_scalar), NULL, CAP_OPMATH);
+/* dropout's backward (Dropout.cu): (float)mask * src * scale, scale in acc_type */
+EW_FP(masked_scale, return x[1] * x[0] * c[0];)
+DEF(ew_masked_scale, 2, FP(masked_scale), NULL, CAP_ACC);
 EW_FP(lerp_tensor, LERP(x[2]))
 DEF0(ew_lerp_tensor, 3, FP(lerp_tensor), NULL);
 
