@@ -48,6 +48,55 @@ static void put_locked(const void *key, pl_aten_fn *fn)
     slots[i] = (slot){ key, fn };
 }
 
+/* Registered functions by name too: on a real driver (CUDA 13, lazy
+ * loading) the runtime launches through a driver handle it made itself,
+ * which no hook saw it make, so no alias leads from it to the host stub's
+ * entry; the launch's name still does (found on an H200, torch 2.11). */
+typedef struct named { uint64_t h; pl_aten_fn *fn; } named;
+static named *names;
+static size_t names_cap, names_used;
+
+static uint64_t name_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h | 1; /* 0 marks an empty slot */
+}
+
+static void name_put_locked(pl_aten_fn *fn)
+{
+    if ((names_used + 1) * 2 > names_cap) {
+        size_t n = names_cap ? names_cap * 2 : 1024;
+        named *tab = calloc(n, sizeof *tab);
+        if (!tab)
+            return;
+        for (size_t i = 0; i < names_cap; i++)
+            for (size_t j = names[i].h & (n - 1); names[i].h; j = (j + 1) & (n - 1))
+                if (!tab[j].h) {
+                    tab[j] = names[i];
+                    break;
+                }
+        free(names);
+        names = tab;
+        names_cap = n;
+    }
+    size_t i = name_hash(fn->name) & (names_cap - 1);
+    while (names[i].h)
+        i = (i + 1) & (names_cap - 1);
+    names[i] = (named){ name_hash(fn->name), fn };
+    names_used++;
+}
+
+static pl_aten_fn *name_get_locked(const char *name)
+{
+    uint64_t h = name_hash(name);
+    for (size_t i = names_cap ? h & (names_cap - 1) : 0; names_cap && names[i].h; i = (i + 1) & (names_cap - 1))
+        if (names[i].h == h && strcmp(names[i].fn->name, name) == 0)
+            return names[i].fn;
+    return NULL;
+}
+
 static pl_aten_fn *get(const void *key)
 {
     pthread_mutex_lock(&mutex);
@@ -123,10 +172,19 @@ void pl_aten_register(const void *host_fn, const char *name)
     if (fn) {
         fn->name = name;
         put_locked(host_fn, fn);
+        name_put_locked(fn);
     }
     pthread_mutex_unlock(&mutex);
-    if (fn && !atomic_exchange(&pl_family_seen_now, true))
-        pl_state_republish(); /* launches stop being quiet */
+    if (fn && !atomic_exchange(&pl_family_seen_now, true)) {
+        /* Launches stop being quiet. Stored here too, not only by a
+         * republish: libtorch_cuda registers from its constructors, and
+         * on a real driver the flags published before stayed quiet (seen
+         * on an H200). Clearing them is always safe: only publish_quiet
+         * sets them, and it now sees the family. */
+        atomic_store(&pl_launch_learning_only_now, false);
+        atomic_store(&pl_launch_quiet_now, false);
+        pl_state_republish();
+    }
 }
 
 void pl_aten_alias(const void *alias, const void *handle)
@@ -179,7 +237,20 @@ bool pl_aten_watch(const void *fn)
     return a && a->k.copy;
 }
 
-static const void *kernel_of(const void *fn) { return pl_aten_of(fn); }
+/* By handle; else by name, and the handle is remembered for the next
+ * launch. */
+static const void *kernel_of(const void *fn, const char *name)
+{
+    const pl_aten_fn *a = pl_aten_of(fn);
+    if (a || !fn || !name || !decoded_family(name))
+        return a;
+    pthread_mutex_lock(&mutex);
+    pl_aten_fn *f = name_get_locked(name);
+    if (f)
+        put_locked(fn, f);
+    pthread_mutex_unlock(&mutex);
+    return f ? pl_aten_of(fn) : NULL;
+}
 static bool is_copy(const void *kernel) { return ((const pl_aten_fn *)kernel)->k.copy; }
 static int launch_of(pl_launch *l, const void *kernel, bool *deferred)
 {

@@ -326,7 +326,7 @@ bool pl_launch_begin(pl_launch *l)
     bool learn = pl_learning_now && learn_watched(l->fn);
     const pl_launch_family *fam = !rule && atomic_load_explicit(&pl_family_seen_now, memory_order_relaxed)
                                       ? pl_launch_family_get() : NULL;
-    const void *kernel = fam ? fam->kernel(l->fn) : NULL;
+    const void *kernel = fam ? fam->kernel(l->fn, l->name) : NULL;
     if (!rule && atomic_load(&pl_pending_now) == 0 && !learn && !(kernel && fam->copy(kernel)))
         return false; /* the common case: not even the stream's id is needed */
     l->stream = pl_stream_id(l->raw_stream, l->ptsz_entry);

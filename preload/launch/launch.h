@@ -102,7 +102,7 @@ static inline bool learn_recent(const void *fn)
 typedef struct pl_launch_family {
     void (*registered)(const void *host_fn, const char *name);
     void (*alias)(const void *alias, const void *handle);
-    const void *(*kernel)(const void *fn);   /* NULL: not the family's */
+    const void *(*kernel)(const void *fn, const char *name); /* NULL: not the family's */
     bool (*watch)(const void *fn);           /* needs a look while nothing is pending */
     bool (*copy)(const void *kernel);        /* may become a producer */
     int (*launch)(pl_launch *l, const void *kernel, bool *deferred); /* PL_FAMILY_* */
