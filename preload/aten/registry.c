@@ -199,13 +199,23 @@ void pl_aten_alias(const void *alias, const void *handle)
 
 typedef char *(*demangle_fn)(const char *, char *, size_t *, int *);
 
-/* Demangled by the process's own libstdc++ (PyTorch loads it). */
+/* The process's own libstdc++ demangles (PyTorch loads it). Python loads
+ * torch's modules RTLD_LOCAL, so libstdc++ may be outside the global scope
+ * (on an H200 it was; on the stand-in the preloaded libraries put it
+ * there): then the loaded library itself is asked. */
+static demangle_fn find_demangle(void)
+{
+    demangle_fn d = (demangle_fn)pl_real_dlsym(RTLD_DEFAULT, "__cxa_demangle");
+    void *h = d ? NULL : dlopen("libstdc++.so.6", RTLD_NOW | RTLD_NOLOAD);
+    return h ? (demangle_fn)pl_real_dlsym(h, "__cxa_demangle") : d; /* h stays open: libstdc++ is not unloaded */
+}
+
 static void parse(pl_aten_fn *fn)
 {
     static _Atomic(demangle_fn) demangle;
     demangle_fn d = atomic_load(&demangle);
     if (!d)
-        atomic_store(&demangle, d = (demangle_fn)pl_real_dlsym(RTLD_DEFAULT, "__cxa_demangle"));
+        atomic_store(&demangle, d = find_demangle());
     int status = -1;
     char *text = d ? d(fn->name, NULL, NULL, &status) : NULL;
     bool ok = text && status == 0 && aten_kernel_parse(text, &fn->k);
