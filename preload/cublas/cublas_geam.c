@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "calls/describe.h"
+#include "cublas/program_handle.h"
 #include "calls/hook_steps.h"
 #include "tables/hooks.h"
 #include "streams/replay.h"
@@ -137,35 +138,25 @@ static tf_access geam_access(const geam_kind *k, const geam_args *a, const geam_
     return acc;
 }
 
-/* The recorded call on the handle, on stream `on`, writing to `c`. The
- * handle's stream and pointer mode are the program's again afterwards;
- * they are only touched when they differ, since cublasSetStream also resets
- * a workspace the program set with cublasSetWorkspace. Only used when
- * transfold's own handle cannot be had: another thread may be using the
- * program's handle between its own settings and calls. */
+/* The recorded call on the program's handle (program_handle.h), on stream
+ * `on`, writing to `c`. Only used when transfold's own handle cannot be
+ * had: another thread may be using the program's handle between its own
+ * settings and calls. */
 typedef struct geam_call { const geam_replay *r; cudaStream_t on; void *c; } geam_call;
 
-static int geam_on_program_handle(const geam_call *g)
+static int geam_call_invoke(void *arg)
 {
-    cublasHandle_t h = g->r->a.handle;
-    cudaStream_t old_stream = NULL;
-    cublasPointerMode_t old_mode = CUBLAS_POINTER_MODE_HOST;
-    TF_REAL(cublasGetStream_v2)(h, &old_stream);
-    TF_REAL(cublasGetPointerMode_v2)(h, &old_mode);
-    if (old_stream != g->on)
-        TF_REAL(cublasSetStream_v2)(h, g->on);
-    if (old_mode != CUBLAS_POINTER_MODE_HOST)
-        TF_REAL(cublasSetPointerMode_v2)(h, CUBLAS_POINTER_MODE_HOST);
+    const geam_call *g = arg;
     geam_args a = g->r->a;
     a.alpha = &g->r->alpha;
     a.beta = &g->r->beta;
     a.C = g->c;
-    int st = g->r->kind->invoke(&a);
-    if (old_mode != CUBLAS_POINTER_MODE_HOST)
-        TF_REAL(cublasSetPointerMode_v2)(h, old_mode);
-    if (old_stream != g->on)
-        TF_REAL(cublasSetStream_v2)(h, old_stream);
-    return st;
+    return g->r->kind->invoke(&a);
+}
+
+static int geam_on_program_handle(const geam_call *g)
+{
+    return pl_on_program_handle(g->r->a.handle, g->on, geam_call_invoke, (void *)g);
 }
 
 /* Replays run through a handle of transfold's own, one per device, made on

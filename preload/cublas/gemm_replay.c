@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "cublas/gemm_replay.h"
+#include "cublas/program_handle.h"
 #include "core/state.h"
 #include "streams/replay.h"
 #include "streams/stream_id.h"
@@ -22,26 +23,18 @@ typedef struct gemm_replay {
 
 typedef struct gemm_issue { const gemm_replay *r; cudaStream_t on; gemm_args a; } gemm_issue;
 
+static int gemm_issue_invoke(void *arg)
+{
+    gemm_issue *g = arg;
+    g->a.alpha = &g->r->alpha;
+    g->a.beta = &g->r->beta;
+    return g->r->kind->invoke(&g->a);
+}
+
 static int on_program_handle(void *arg)
 {
     gemm_issue *g = arg;
-    cublasHandle_t h = g->a.handle;
-    cudaStream_t old_stream = NULL;
-    cublasPointerMode_t old_mode = CUBLAS_POINTER_MODE_HOST;
-    TF_REAL(cublasGetStream_v2)(h, &old_stream);
-    TF_REAL(cublasGetPointerMode_v2)(h, &old_mode);
-    if (old_stream != g->on)
-        TF_REAL(cublasSetStream_v2)(h, g->on);
-    if (old_mode != CUBLAS_POINTER_MODE_HOST)
-        TF_REAL(cublasSetPointerMode_v2)(h, CUBLAS_POINTER_MODE_HOST);
-    g->a.alpha = &g->r->alpha;
-    g->a.beta = &g->r->beta;
-    int st = g->r->kind->invoke(&g->a);
-    if (old_mode != CUBLAS_POINTER_MODE_HOST)
-        TF_REAL(cublasSetPointerMode_v2)(h, old_mode);
-    if (old_stream != g->on)
-        TF_REAL(cublasSetStream_v2)(h, old_stream);
-    return st;
+    return pl_on_program_handle(g->a.handle, g->on, gemm_issue_invoke, g);
 }
 
 static int issue(const gemm_replay *r, uint64_t stream, const gemm_args *a, const uint64_t *trigger)
