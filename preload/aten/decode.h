@@ -14,12 +14,16 @@
 #include "aten/kernel.h"
 #include "view.h"
 
+#define ATEN_MAX_PARAMS 8 /* the most parameters a decoded family has (unrolled: 7) */
+
 typedef struct aten_iter {
     int nargs;
     int dims;                                  /* 1..ATEN_MAX_DIMS */
     uint32_t size[ATEN_MAX_DIMS];
     uint32_t stride[ATEN_MAX_DIMS][ATEN_MAX_ARGS]; /* bytes, dimension 0 fastest */
     uint64_t data[ATEN_MAX_ARGS];
+    uint32_t elem[ATEN_MAX_ARGS];              /* bytes per element: the kernel's, or the launch's dtypes */
+    bool exact[ATEN_MAX_ARGS];                 /* elem[a] is the operand's size, not a bound */
     int64_t n;
 } aten_iter;
 

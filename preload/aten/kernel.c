@@ -275,6 +275,113 @@ static bool parse_vectorized(span args, aten_kernel *k)
     return true;
 }
 
+/* unrolled_elementwise_kernel<F, std::array<char*, Kul>, vt, inp_calc,
+ * out_calc, loader, storer>: contiguous (trivial calculators) or strided,
+ * casting through LoadWithCast<arity>/StoreWithCast<1> (element sizes in
+ * the launch) or not (the functor's). */
+static bool parse_unrolled(span args, aten_kernel *k)
+{
+    span a[7];
+    int K = 0, kin = -1, kout = -1;
+    if (split(args, a, 7) != 7 || sscanf(a[1].p, "std::array<char*, %dul>", &K) != 1 || K < 1 ||
+        K > ATEN_MAX_ARGS || a[2].n != 1 || a[2].p[0] < '1' || a[2].p[0] > '9')
+        return false;
+    bool tin = starts(a[3], "TrivialOffsetCalculator<"), tout = starts(a[4], "TrivialOffsetCalculator<");
+    if (tin != tout || (!tin && (!starts(a[3], "OffsetCalculator<") || !starts(a[4], "OffsetCalculator<"))) ||
+        sscanf(a[3].p + (tin ? 24 : 17), "%d", &kin) != 1 || sscanf(a[4].p + (tout ? 24 : 17), "%d", &kout) != 1 ||
+        kin != K - 1 || kout != 1)
+        return false;
+    bool lc = starts(a[5], "at::native::memory::LoadWithCast<"), sc = starts(a[6], "at::native::memory::StoreWithCast<1>");
+    bool lp = a[5].n == 35 && starts(a[5], "at::native::memory::LoadWithoutCast");
+    bool sp = a[6].n == 36 && starts(a[6], "at::native::memory::StoreWithoutCast");
+    if (lc != sc || (!lc && !(lp && sp)))
+        return false;
+    k->family = ATEN_FAM_UNROLLED;
+    k->vt = a[2].p[0] - '0';
+    k->cast = lc;
+    k->trivial = tin;
+    if (!lambda_functor(a[0], k) && !struct_functor(a[0], K, k))
+        return false;
+    if (k->nargs != K)
+        return false;
+    if (!k->exact[0])
+        k->elem[0] = ATEN_MAX_ELEM;
+    return true;
+}
+
+/* distribution_elementwise_grid_stride_kernel<acc, unroll, dist, transform>,
+ * the transform being distribution_nullary_kernel<scalar_t, ...>'s lambda
+ * #1 (1-d) or #2 (OffsetCalculator<1>): one operand, written, of
+ * scalar_t. */
+static bool parse_random(span s, aten_kernel *k)
+{
+    const char *nullary = memmem(s.p, s.n, "distribution_nullary_kernel<", 28);
+    const char *last = NULL;
+    for (const char *p = s.p; (p = memmem(p, (size_t)(s.p + s.n - p), "{lambda(int, ", 13)); p++)
+        last = p;
+    const char *hash = last ? memchr(last, '#', (size_t)(s.p + s.n - last)) : NULL;
+    if (!nullary || !hash || (hash[1] != '1' && hash[1] != '2') || hash[2] != '}')
+        return false;
+    span targs = { nullary + 27, (size_t)(s.p + s.n - nullary - 27) };
+    size_t close = closing(targs);
+    const char *comma = close < targs.n ? memchr(targs.p, ',', close) : NULL;
+    if (!comma)
+        return false;
+    const char *sn = NULL;
+    uint32_t size = aten_type_size(targs.p + 1, (size_t)(comma - targs.p - 1), &sn);
+    if (!size)
+        return false;
+    k->family = ATEN_FAM_RANDOM;
+    k->nargs = 1;
+    k->elem[0] = size;
+    k->exact[0] = true;
+    k->dtype = sn;
+    k->strided = hash[1] == '2';
+    snprintf(k->op, sizeof k->op, "random");
+    return true;
+}
+
+/* reduce_kernel<nt, ovec, at::native::ReduceOp<scalar_t, ops_t, unsigned
+ * int, out_scalar_t, vt0, ivec> >: ops_t a func_wrapper_t<arg_t, lambda>
+ * (an empty state: 1 byte), where the ReduceOp's fields sit follows from
+ * arg_t alone (abi_reduce.h). Other ops (Mean, Welford, Max with index)
+ * are not decoded. Operand 0 the output, 1 the input. */
+static bool parse_reduce(span args, aten_kernel *k)
+{
+    span a[3], ro, rest, r[6], fw, w[2];
+    if (split(args, a, 3) != 3 || !template_args(a[2], "at::native::ReduceOp", &ro, &rest) ||
+        split(ro, r, 6) != 6 || !template_args(r[1], "at::native::func_wrapper_t", &fw, &rest) ||
+        split(fw, w, 2) != 2 || r[2].n != 12 || !starts(r[2], "unsigned int"))
+        return false;
+    const char *sn = NULL, *in_sn = NULL;
+    uint32_t in = aten_type_size(r[0].p, r[0].n, &in_sn), out = aten_type_size(r[3].p, r[3].n, &sn);
+    /* arg_t is the combining lambda's first parameter (func_wrapper_t's
+     * binary_function_traits), not func_wrapper_t's own argument. */
+    const char *lam = NULL;
+    for (const char *p = w[1].p; (p = memmem(p, (size_t)(w[1].p + w[1].n - p), "{lambda(", 8)); p++)
+        lam = p;
+    const char *comma = lam ? memchr(lam, ',', (size_t)(w[1].p + w[1].n - lam)) : NULL;
+    uint32_t arg = comma ? aten_type_size(lam + 8, (size_t)(comma - lam - 8), NULL) : 0;
+    if (!in || !out || !arg || arg > 8) /* complex identities align differently */
+        return false;
+    k->family = ATEN_FAM_REDUCE;
+    k->nargs = 2;
+    k->elem[0] = out, k->exact[0] = true;
+    k->elem[1] = in, k->exact[1] = true;
+    k->arg_size = arg;
+    k->dtype = sn;
+    snprintf(k->op, sizeof k->op, "reduce");
+    const char *sub = memmem(fw.p, fw.n, "::", 2);
+    for (const char *p = fw.p; sub && (p = memmem(p, (size_t)(fw.p + fw.n - p), "_functor<", 9)); p++) {
+        const char *b = p;
+        while (b > fw.p && b[-1] != ':')
+            b--;
+        snprintf(k->op, sizeof k->op, "%.*s", (int)(p - b), b);
+        break;
+    }
+    return true;
+}
+
 bool aten_kernel_parse(const char *demangled, aten_kernel *k)
 {
     memset(k, 0, sizeof *k);
@@ -286,6 +393,12 @@ bool aten_kernel_parse(const char *demangled, aten_kernel *k)
         ok = parse_legacy(args, k);
     else if (template_args(s, "at::native::vectorized_elementwise_kernel", &args, &rest))
         ok = parse_vectorized(args, k);
+    else if (template_args(s, "at::native::unrolled_elementwise_kernel", &args, &rest))
+        ok = parse_unrolled(args, k);
+    else if (template_args(s, "at::native::reduce_kernel", &args, &rest))
+        ok = parse_reduce(args, k);
+    else if (memmem(s.p, s.n, "distribution_elementwise_grid_stride_kernel<", 44))
+        ok = parse_random(s, k);
     if (!ok || k->nargs < 1)
         memset(k, 0, sizeof *k);
     return k->family != ATEN_FAM_NONE;

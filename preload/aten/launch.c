@@ -12,7 +12,7 @@
 #include "launch/launch_internal.h"
 #include "core/state.h"
 
-#define ATEN_PARAMS 4
+#define ATEN_PARAMS ATEN_MAX_PARAMS
 
 /* The route's parameter layout, the family's count exactly: a few slots
  * on the stack (param_layout, sized for any kernel, is 16 kB and made only
@@ -44,7 +44,7 @@ static bool place(tf_engine *e, const aten_kernel *k, const aten_iter *it, tf_ra
         r[a] = aten_operand_range(k, it, a);
         if (!tf_alloc_range(e, r[a].lo, &al))
             return false;
-        if (!k->exact[a] && r[a].hi > al.hi)
+        if (!it->exact[a] && r[a].hi > al.hi)
             r[a].hi = al.hi;
         if (r[a].hi > al.hi)
             return false;

@@ -89,7 +89,12 @@ static void test_parse_names(void **state)
     assert_int_equal(k.elem[1], ATEN_MAX_ELEM);
     assert_string_equal(k.op, "CUDAFunctor_add");
 
-    assert_false(aten_kernel_parse(REDUCE, &k));
+    assert_true(aten_kernel_parse(REDUCE, &k)); /* sum of bf16, float accumulator */
+    assert_int_equal(k.family, ATEN_FAM_REDUCE);
+    assert_int_equal(k.elem[0], 2);
+    assert_int_equal(k.elem[1], 2);
+    assert_int_equal(k.arg_size, 4);
+    assert_string_equal(k.op, "sum");
     assert_false(aten_kernel_parse("_Z15transpose_naivePfPKfii", &k));
     assert_false(aten_kernel_parse("void at::native::elementwise_kernel<128, 4, foo>(int, foo)", &k));
     assert_false(aten_kernel_parse(NULL, &k));
