@@ -223,8 +223,40 @@ static bool lambda_functor(span f, aten_kernel *k)
     return true;
 }
 
+/* The operands' types of the functor structs whose template arguments
+ * name them (BinaryInternal.h, BinaryOps: {A,B}UnaryFunctor<arg1, arg2,
+ * return, f> hold one operand as a scalar; BinaryFunctor<arg1, arg2,
+ * return, f>; CUDAFunctor_add<T>). Exact where no loader casts: the
+ * kernels that do take their sizes from the launch. */
+static void functor_types(aten_kernel *k, span targs)
+{
+    span a[4];
+    int n = split(targs, a, 4), in[2] = { -1, -1 }, out = -1;
+    if (strcmp(k->op, "AUnaryFunctor") == 0 && n == 4 && k->nargs == 2)
+        in[0] = 1, out = 2;
+    else if (strcmp(k->op, "BUnaryFunctor") == 0 && n == 4 && k->nargs == 2)
+        in[0] = 0, out = 2;
+    else if (strcmp(k->op, "BinaryFunctor") == 0 && n == 4 && k->nargs == 3)
+        in[0] = 0, in[1] = 1, out = 2;
+    else if (strcmp(k->op, "CUDAFunctor_add") == 0 && n == 1 && k->nargs == 3)
+        in[0] = 0, in[1] = 0, out = 0;
+    if (out < 0)
+        return;
+    const char *sn = NULL;
+    uint32_t o = aten_type_size(a[out].p, a[out].n, &sn);
+    uint32_t i0 = aten_type_size(a[in[0]].p, a[in[0]].n, NULL);
+    uint32_t i1 = in[1] >= 0 ? aten_type_size(a[in[1]].p, a[in[1]].n, NULL) : 1;
+    if (!o || !i0 || !i1)
+        return;
+    k->elem[0] = o, k->exact[0] = true, k->dtype = sn;
+    k->elem[1] = i0, k->exact[1] = true;
+    if (in[1] >= 0)
+        k->elem[2] = i1, k->exact[2] = true;
+}
+
 /* A functor struct ("at::native::CUDAFunctor_add<c10::BFloat16>"): its
- * operands' types are not in the name, only bounded. */
+ * operands' types, where functor_types does not know them, are only
+ * bounded. */
 static bool struct_functor(span f, int nargs, aten_kernel *k)
 {
     if (nargs < 1 || nargs > ATEN_MAX_ARGS || memchr(f.p, '{', f.n))
@@ -235,6 +267,7 @@ static bool struct_functor(span f, int nargs, aten_kernel *k)
         k->elem[i] = ATEN_MAX_ELEM, k->exact[i] = false;
     set_op(k, last_component(f, &targs));
     k->dtype = "?";
+    functor_types(k, targs);
     return true;
 }
 

@@ -19,6 +19,10 @@
     "void at::native::vectorized_elementwise_kernel<4, at::native::converting_copy_kernel_cuda<c10::BFloat16, float>(at::TensorIteratorBase&)::{lambda(c10::BFloat16)#1}, std::array<char*, 2ul>, false>(int, at::native::converting_copy_kernel_cuda<c10::BFloat16, float>(at::TensorIteratorBase&)::{lambda(c10::BFloat16)#1}, std::array<char*, 2ul>)"
 #define ADD \
     "void at::native::vectorized_elementwise_kernel<8, at::native::CUDAFunctor_add<c10::BFloat16>, std::array<char*, 3ul>, false>(int, at::native::CUDAFunctor_add<c10::BFloat16>, std::array<char*, 3ul>)"
+#define MUL_SCALAR \
+    "void at::native::vectorized_elementwise_kernel<4, at::native::AUnaryFunctor<float, float, float, at::native::binary_internal::MulFunctor<float> >, std::array<char*, 2ul>, false>(int, at::native::AUnaryFunctor<float, float, float, at::native::binary_internal::MulFunctor<float> >, std::array<char*, 2ul>)"
+#define SIGMOID \
+    "void at::native::vectorized_elementwise_kernel<4, at::native::SomeFunctor<float>, std::array<char*, 2ul>, false>(int, at::native::SomeFunctor<float>, std::array<char*, 2ul>)"
 #define REDUCE \
     "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8> >(at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8>)"
 
@@ -82,12 +86,21 @@ static void test_parse_names(void **state)
     assert_int_equal(k.elem[1], 2);
     assert_string_equal(k.op, "converting_copy");
 
-    assert_true(aten_kernel_parse(ADD, &k));
+    assert_true(aten_kernel_parse(ADD, &k)); /* CUDAFunctor_add<T>: every operand a T */
     assert_int_equal(k.nargs, 3);
-    assert_false(k.exact[0] || k.exact[1]);
-    assert_int_equal(k.elem[0], 2); /* 16 / vec 8 */
-    assert_int_equal(k.elem[1], ATEN_MAX_ELEM);
+    assert_true(k.exact[0] && k.exact[1] && k.exact[2]);
+    assert_int_equal(k.elem[0], 2);
+    assert_int_equal(k.elem[2], 2);
     assert_string_equal(k.op, "CUDAFunctor_add");
+    assert_true(aten_kernel_parse(MUL_SCALAR, &k)); /* AUnaryFunctor<float, float, float, Mul> */
+    assert_int_equal(k.nargs, 2);
+    assert_true(k.exact[0] && k.exact[1]);
+    assert_int_equal(k.elem[0], 4);
+    assert_int_equal(k.elem[1], 4);
+    assert_true(aten_kernel_parse(SIGMOID, &k)); /* an unknown struct: bounded */
+    assert_false(k.exact[0] || k.exact[1]);
+    assert_int_equal(k.elem[0], 4); /* 16 / vec 4 */
+    assert_int_equal(k.elem[1], ATEN_MAX_ELEM);
 
     assert_true(aten_kernel_parse(REDUCE, &k)); /* sum of bf16, float accumulator */
     assert_int_equal(k.family, ATEN_FAM_REDUCE);
