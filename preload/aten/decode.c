@@ -115,7 +115,38 @@ static bool decode_oc(const unsigned char *c, size_t len, int K, int a0, uint32_
     return (int64_t)n == it->n;
 }
 
-/* The OffsetCalculator<K> at the front of a nocast closure, then data. */
+static uint32_t scalar_type_size(uint8_t t);
+
+/* A casting closure ends in its K dtypes, then padding to 8: where they
+ * start depends on the functor's size, which the name does not say, so
+ * every place they can start (ending in the closure's last 8 bytes, after
+ * at least a 1-byte functor) is read, and each operand's size bounded by
+ * the largest its dtype has at any of them. The true place is among them
+ * (its bytes are dtypes), so the bound holds; when every candidate agrees
+ * it is exact. No candidate: not decoded. */
+static bool cast_dtypes(const unsigned char *c, size_t len, int K, aten_iter *it)
+{
+    size_t lo = ATEN_EW_NOCAST_FUNCTOR(K) + 1, first = len >= (size_t)K + 7 ? len - (size_t)K - 7 : 0;
+    uint32_t big[ATEN_MAX_ARGS] = { 0 }, small[ATEN_MAX_ARGS];
+    int found = 0;
+    for (size_t d = first > lo ? first : lo; d + (size_t)K <= len; d++) {
+        bool ok = true;
+        for (int a = 0; ok && a < K; a++)
+            ok = scalar_type_size(c[d + (size_t)a]) != 0;
+        for (int a = 0; ok && a < K; a++) {
+            uint32_t sz = scalar_type_size(c[d + (size_t)a]);
+            big[a] = found && big[a] > sz ? big[a] : sz;
+            small[a] = found && small[a] < sz ? small[a] : sz;
+        }
+        found += ok;
+    }
+    for (int a = 0; found && a < K; a++)
+        it->elem[a] = big[a], it->exact[a] = big[a] == small[a];
+    return found > 0;
+}
+
+/* The OffsetCalculator<K> at the front of a closure, then data; a
+ * casting closure's dtypes after the functor. */
 static bool decode_legacy(const aten_kernel *k, const unsigned char *c, size_t len, aten_iter *it)
 {
     int K = k->nargs;
@@ -123,7 +154,7 @@ static bool decode_legacy(const aten_kernel *k, const unsigned char *c, size_t l
         return false;
     for (int a = 0; a < K; a++)
         it->data[a] = load_u64(c + ATEN_EW_NOCAST_DATA(K) + 8 * (size_t)a);
-    return true;
+    return !k->cast || cast_dtypes(c, len, K, it);
 }
 
 /* c10::ScalarType's element sizes (c10/core/ScalarType.h's numbering, as

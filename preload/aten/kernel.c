@@ -271,17 +271,46 @@ static bool struct_functor(span f, int nargs, aten_kernel *k)
     return true;
 }
 
-/* elementwise_kernel<nt, vt, gpu_kernel_impl_nocast<F>(...)::{lambda(int)#1}> */
+/* The operand count of a casting closure's struct functor (functor_types'
+ * structs), 0 when unknown. */
+static int struct_arity(span f)
+{
+    span targs, name = last_component(f, &targs);
+    if ((name.n == 13 && (starts(name, "AUnaryFunctor") || starts(name, "BUnaryFunctor"))))
+        return 2;
+    if ((name.n == 13 && starts(name, "BinaryFunctor")) || (name.n == 15 && starts(name, "CUDAFunctor_add")))
+        return 3;
+    return 0;
+}
+
+/* elementwise_kernel<nt, vt, gpu_kernel_impl_nocast<F>(...)::{lambda(int)#1}>,
+ * or gpu_kernel_impl<F>'s casting closure: its operands' types are the
+ * launch's dtypes (the functor's are what it computes in), so none is
+ * exact from the name. */
 static bool parse_legacy(span args, aten_kernel *k)
 {
     span a[3], f, rest;
-    if (split(args, a, 3) != 3 || !template_args(a[2], "at::native::gpu_kernel_impl_nocast", &f, &rest) ||
-        !starts(rest, "(at::TensorIteratorBase&, ") || !ends(rest, ")::{lambda(int)#1}"))
+    if (split(args, a, 3) != 3)
         return false;
+    if (!template_args(a[2], "at::native::gpu_kernel_impl_nocast", &f, &rest)) {
+        if (!template_args(a[2], "at::native::gpu_kernel_impl", &f, &rest))
+            return false;
+        k->cast = true;
+    }
+    if (!starts(rest, "(at::TensorIteratorBase&, ") || !ends(rest, ")::{lambda(int)#1}"))
+        return false;
+    while (f.n && f.p[f.n - 1] == ' ') /* "CUDAFunctor_add<float> >" */
+        f.n--;
     k->family = ATEN_FAM_LEGACY;
     k->vt = a[1].n == 1 ? a[1].p[0] - '0' : 0;
-    if (!lambda_functor(f, k))
+    if (!lambda_functor(f, k) && !(k->cast && struct_functor(f, struct_arity(f), k)))
         return false;
+    if (k->cast) {
+        k->copy = false;
+        for (int i = 0; i < k->nargs; i++)
+            k->elem[i] = ATEN_MAX_ELEM, k->exact[i] = false;
+        k->dtype = "?";
+    }
     if (!k->exact[0])
         k->elem[0] = ATEN_MAX_ELEM;
     return true;

@@ -2,7 +2,8 @@
 six steps, with ATen launches of other families between each transpose and
 its GEMM: torch.randn on the device (distribution_elementwise_grid_stride_
 kernel), a .sum() (reduce_kernel) and an add that casts (float + bf16:
-unrolled_elementwise_kernel with LoadWithCast). Each is decoded into exact
+unrolled_elementwise_kernel with LoadWithCast), and a strided one (bf16 slice
++ float: elementwise_kernel's casting closure). Each is decoded into exact
 byte ranges that never touch t or W, so every transpose still folds.
 The device's random draws differ from the CPU's: what depends on them is
 printed (compared bit for bit between transfold's modes) but not kept for
@@ -26,6 +27,7 @@ if ON_CUDA:
     torch.cuda.manual_seed(7)
 W = randn(64, 96, dtype=torch.bfloat16)
 h = randn(6, 2, 96, dtype=torch.bfloat16)
+g = randn(6, 2, 48)
 outs = []
 for step in range(6):
     x = randn(6, 2, 96, dtype=torch.bfloat16)
@@ -33,10 +35,12 @@ for step in range(6):
     noise = torch.randn(6, 2, 64, device=DEVICE, dtype=torch.bfloat16)
     s = x.sum()
     mixed = x.float() * 0.5 + h
+    sliced = x[..., ::2] + g
     out = torch.matmul(x, t)
-    outs.append((out, noise, s, mixed))
-for step, (out, noise, s, mixed) in enumerate(outs):
+    outs.append((out, noise, s, mixed, sliced))
+for step, (out, noise, s, mixed, sliced) in enumerate(outs):
     report(f"step{step}.out", out)
     report(f"step{step}.sum", s)
     report(f"step{step}.mixed", mixed)
+    report(f"step{step}.sliced", sliced)
     printed(f"step{step}.noise", noise)

@@ -32,6 +32,9 @@
 /* torch.randn(..., dtype=bfloat16, device='cuda') on torch 2.15.0 (1-d closure #1). */
 #define RANDN \
     "void at::native::(anonymous namespace)::distribution_elementwise_grid_stride_kernel<float, 4, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1}, at::native::(anonymous namespace)::distribution_nullary_kernel<c10::BFloat16, float, float4, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1}, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1} const&, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(int, float)#1}>(long, at::PhiloxCudaState, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1}, at::native::(anonymous namespace)::distribution_nullary_kernel<c10::BFloat16, float, float4, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1}, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1} const&, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(int, float)#1})"
+/* x[..., ::2] + g (bf16 slice + float): gpu_kernel_impl's casting closure. */
+#define CAST_ADD \
+    "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl<at::native::CUDAFunctor_add<float> >(at::TensorIteratorBase&, at::native::CUDAFunctor_add<float> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl<at::native::CUDAFunctor_add<float> >(at::TensorIteratorBase&, at::native::CUDAFunctor_add<float> const&)::{lambda(int)#1})"
 #define REDUCE \
     "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8> >(at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8>)"
 
@@ -496,6 +499,52 @@ static void test_reduce(void **state)
     assert_false(aten_decode(&k, params, sizes, 1, &it));
 }
 
+/* gpu_kernel_impl's casting closure, as measured for a strided float +
+ * half add (K = 3): alpha at 632, dtypes at 636, 640 bytes. The dtypes'
+ * place is not in the name: every place they can be is read, and sizes
+ * are exact only where all agree. */
+static void test_legacy_cast(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    tf_view w;
+    unsigned char c[ATEN_EW_CAST_BYTES(3, 4, 4)];
+    int32_t n = 576, dims = 1;
+    uint32_t st[3] = { 4, 4, 4 };
+    float alpha = 1.0f;
+    uint64_t data[3] = { 0x10000, 0x20000, 0x30000 };
+    assert_int_equal(sizeof c, 640);
+    memset(c, 0xA5, sizeof c);
+    memcpy(c, &dims, 4);
+    put_divider(c, 0, 576);
+    st[1] = 2 * 2; /* a bf16 slice, every other element */
+    memcpy(c + ATEN_OC_STRIDES, st, 12);
+    memcpy(c + 608, data, 24);
+    memcpy(c + 632, &alpha, 4);
+    c[636] = 6, c[637] = 15, c[638] = 6; /* float = bf16 + float */
+    void *params[2] = { &n, c };
+    size_t sizes[2] = { 4, sizeof c };
+    assert_true(aten_kernel_parse(CAST_ADD, &k));
+    assert_int_equal(k.family, ATEN_FAM_LEGACY);
+    assert_true(k.cast && !k.copy);
+    assert_int_equal(k.nargs, 3);
+    assert_true(aten_decode(&k, params, sizes, 2, &it));
+    assert_true(it.exact[0] && it.exact[1] && it.exact[2]);
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x10000 + 576 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x20000 + 575 * 4 + 2);
+    assert_true(aten_output_view(&k, &it, &w));
+
+    c[639] = 5; /* padding that reads as a dtype (half): a second place */
+    assert_true(aten_decode(&k, params, sizes, 2, &it));
+    assert_false(it.exact[0] || it.exact[1] || it.exact[2]);
+    assert_int_equal(it.elem[1], 4); /* the larger of bf16 and float */
+    assert_false(aten_output_view(&k, &it, &w)); /* only a may-write */
+
+    c[636] = c[637] = c[638] = c[639] = 0xA5; /* no place holds dtypes */
+    assert_false(aten_decode(&k, params, sizes, 2, &it));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -504,7 +553,7 @@ int main(void)
         cmocka_unit_test(test_gappy_output),  cmocka_unit_test(test_rejects),
         cmocka_unit_test(test_vectorized),    cmocka_unit_test(test_unrolled_cast),
         cmocka_unit_test(test_unrolled_strided), cmocka_unit_test(test_random),
-        cmocka_unit_test(test_reduce),
+        cmocka_unit_test(test_reduce),        cmocka_unit_test(test_legacy_cast),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
