@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "aten/abi_random.h"
+#include "aten/abi_index.h"
 #include "aten/abi_reduce.h"
 #include "aten/decode.h"
 
@@ -31,6 +32,13 @@ bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
         *count = 7;
         return true;
     }
+    case ATEN_FAM_DROPOUT: /* (TensorInfo a, b, c, uint32 n, acc p, PhiloxCudaState) */
+        sizes[ATEN_DROPOUT_P_A] = sizes[ATEN_DROPOUT_P_B] = sizes[ATEN_DROPOUT_P_C] = ATEN_TI_BYTES;
+        sizes[ATEN_DROPOUT_P_N] = sizeof(uint32_t);
+        sizes[ATEN_DROPOUT_P_P] = k->arg_size;
+        sizes[ATEN_DROPOUT_P_PHILOX] = ATEN_PHILOX_BYTES;
+        *count = ATEN_DROPOUT_NPARAMS;
+        return true;
     case ATEN_FAM_REDUCE: /* (ReduceOp op) */
         sizes[0] = ATEN_RO_BYTES(ATEN_RO_CONFIG(1, k->arg_size, k->arg_size));
         *count = 1;
@@ -281,6 +289,64 @@ static bool decode_reduce(const aten_kernel *k, const unsigned char *c, aten_ite
     return true;
 }
 
+/* One TensorInfo<T, uint32_t>'s dims appended to it (element strides
+ * times elem for operands `ops`, 0 for the others): false unless dims is
+ * 1..25 (and the template's when it fixes it) and its sizes make n. */
+static bool add_tensor_info(const unsigned char *ti, int want_dims, const int *ops, int nops, aten_iter *it)
+{
+    int32_t dims;
+    memcpy(&dims, ti + ATEN_TI_DIMS, 4);
+    if (dims < 1 || dims > (int32_t)ATEN_TI_MAX_DIMS || (want_dims > 0 && dims != want_dims) ||
+        it->dims + dims > ATEN_MAX_DIMS)
+        return false;
+    uint64_t n = 1;
+    for (int d = 0; d < dims; d++) {
+        uint32_t size, st;
+        memcpy(&size, ti + ATEN_TI_SIZES + 4 * (size_t)d, 4);
+        memcpy(&st, ti + ATEN_TI_STRIDES + 4 * (size_t)d, 4);
+        n *= size;
+        if (size == 0 || n > 0x7fffffffu)
+            return false;
+        int at = it->dims + d;
+        it->size[at] = size;
+        for (int a = 0; a < it->nargs; a++)
+            it->stride[at][a] = 0;
+        for (int i = 0; i < nops; i++) {
+            uint64_t b = (uint64_t)st * it->elem[ops[i]];
+            if (b > 0xffffffffull)
+                return false;
+            it->stride[at][ops[i]] = (uint32_t)b;
+        }
+    }
+    it->dims += dims;
+    return (int64_t)n == it->n;
+}
+
+/* Dropout: the vector kernel moves element i of each at data + i * size
+ * (contiguous, whatever the TensorInfos say); the plain one a at a's
+ * offsets, b and c both at b's. The output and mask dims, then the
+ * source's, as one iteration (so it->n is not the product of the sizes:
+ * a may-write, never a dense view). Under capture: not decoded. */
+static bool decode_dropout(const aten_kernel *k, void *const *p, aten_iter *it)
+{
+    const unsigned char *ph = p[ATEN_DROPOUT_P_PHILOX];
+    if (ph[ATEN_PHILOX_CAPTURED])
+        return false;
+    it->data[0] = load_u64((const unsigned char *)p[ATEN_DROPOUT_P_B] + ATEN_TI_DATA);
+    it->data[1] = load_u64((const unsigned char *)p[ATEN_DROPOUT_P_C] + ATEN_TI_DATA);
+    it->data[2] = load_u64((const unsigned char *)p[ATEN_DROPOUT_P_A] + ATEN_TI_DATA);
+    if (k->bdims == 0) {
+        it->dims = 1;
+        it->size[0] = (uint32_t)it->n;
+        for (int a = 0; a < 3; a++)
+            it->stride[0][a] = it->elem[a];
+        return true;
+    }
+    static const int out[2] = { 0, 1 }, src[1] = { 2 };
+    return add_tensor_info(p[ATEN_DROPOUT_P_B], k->bdims, out, 2, it) &&
+           add_tensor_info(p[ATEN_DROPOUT_P_A], k->adims, src, 1, it);
+}
+
 /* One dimension of N contiguous elements per operand. */
 static bool decode_vectorized(const aten_kernel *k, const unsigned char *data, aten_iter *it)
 {
@@ -312,6 +378,10 @@ bool aten_decode(const aten_kernel *k, void *const *params, const size_t *sizes,
     int64_t n = 1;
     if (k->family == ATEN_FAM_REDUCE) {
         /* N is the iteration's, from the calculators */
+    } else if (k->family == ATEN_FAM_DROPOUT) {
+        uint32_t n32;
+        memcpy(&n32, params[ATEN_DROPOUT_P_N], sizeof n32);
+        n = n32;
     } else if (k->family == ATEN_FAM_RANDOM) {
         memcpy(&n, params[0], sizeof n);
     } else {
@@ -331,6 +401,7 @@ bool aten_decode(const aten_kernel *k, void *const *params, const size_t *sizes,
     case ATEN_FAM_VECTORIZED: ok = decode_vectorized(k, params[2], it); break;
     case ATEN_FAM_UNROLLED: ok = decode_unrolled(k, params, sizes, it); break;
     case ATEN_FAM_REDUCE: ok = decode_reduce(k, params[0], it); break;
+    case ATEN_FAM_DROPOUT: ok = decode_dropout(k, params, it); break;
     default: ok = decode_random(k, params, sizes, it); break;
     }
     uint64_t m;
@@ -343,7 +414,7 @@ bool aten_launch_complete(const aten_kernel *k, const aten_iter *it, unsigned gr
 {
     if (k->family == ATEN_FAM_RANDOM) /* a grid-stride loop up to numel */
         return true;
-    if (k->family == ATEN_FAM_REDUCE) /* which outputs a config reaches: not modelled (a may-write) */
+    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_DROPOUT) /* not modelled: may-writes */
         return false;
     uint64_t per = k->family == ATEN_FAM_VECTORIZED ? 4 : (uint64_t)(k->vt > 0 ? k->vt : 0);
     return (uint64_t)grid * block * per >= (uint64_t)it->n;

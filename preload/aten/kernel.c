@@ -444,6 +444,40 @@ static bool parse_reduce(span args, aten_kernel *k)
     return true;
 }
 
+/* fused_dropout_kernel_vec<scalar_t, acc_t, unsigned int, ADims, VEC,
+ * mask_t> or fused_dropout_kernel<scalar_t, acc_t, unsigned int, ADims,
+ * BDims, mask_t> (abi_random.h): operands b (the output) and c (the mask),
+ * both written, then a (the source), read. */
+static bool parse_dropout(span s, aten_kernel *k)
+{
+    const char *at = memmem(s.p, s.n, "::fused_dropout_kernel_vec<", 27);
+    bool vec = at != NULL;
+    if (!at && !(at = memmem(s.p, s.n, "::fused_dropout_kernel<", 23)))
+        return false;
+    span from = { at + (vec ? 26 : 22), (size_t)(s.p + s.n - at - (vec ? 26 : 22)) }, a[6];
+    size_t close = closing(from);
+    int adims = 0, other = 0;
+    if (close == from.n || split((span){ from.p + 1, close - 1 }, a, 6) != 6 || a[2].n != 12 ||
+        !starts(a[2], "unsigned int") || sscanf(a[3].p, "%d", &adims) != 1 || sscanf(a[4].p, "%d", &other) != 1)
+        return false;
+    const char *sn = NULL;
+    uint32_t t = aten_type_size(a[0].p, a[0].n, &sn), acc = aten_type_size(a[1].p, a[1].n, NULL);
+    uint32_t m = aten_type_size(a[5].p, a[5].n, NULL);
+    if (!t || (acc != 4 && acc != 8) || m != 1 || adims == 0 || adims > 25 || (!vec && (other == 0 || other > 25)))
+        return false;
+    k->family = ATEN_FAM_DROPOUT;
+    k->nargs = 3;
+    k->nout = 2;
+    k->elem[0] = t, k->elem[1] = m, k->elem[2] = t;
+    k->exact[0] = k->exact[1] = k->exact[2] = true;
+    k->adims = adims;
+    k->bdims = vec ? 0 : other;
+    k->arg_size = acc;
+    k->dtype = sn;
+    snprintf(k->op, sizeof k->op, "fused_dropout");
+    return true;
+}
+
 bool aten_kernel_parse(const char *demangled, aten_kernel *k)
 {
     memset(k, 0, sizeof *k);
@@ -459,6 +493,8 @@ bool aten_kernel_parse(const char *demangled, aten_kernel *k)
         ok = parse_unrolled(args, k);
     else if (template_args(s, "at::native::reduce_kernel", &args, &rest))
         ok = parse_reduce(args, k);
+    else if (memmem(s.p, s.n, "::fused_dropout_kernel", 22))
+        ok = parse_dropout(s, k);
     else if (memmem(s.p, s.n, "distribution_elementwise_grid_stride_kernel<", 44))
         ok = parse_random(s, k);
     if (!ok || k->nargs < 1)

@@ -56,9 +56,12 @@ static void describe_access(pl_launch *l, const pl_aten_fn *a, const aten_iter *
 {
     const aten_kernel *k = &a->k;
     tf_view w;
+    int nout = k->nout > 1 ? k->nout : 1;
     tf_access_init(&l->acc, a->label, l->stream);
-    for (int a = 1; a < k->nargs; a++)
+    for (int a = nout; a < k->nargs; a++)
         tf_access_read(&l->acc, r[a]);
+    for (int a = 1; a < nout; a++) /* a second output (dropout's mask) */
+        tf_access_maywrite(&l->acc, r[a]);
     if (aten_launch_complete(k, it, l->grid[0] * l->grid[1] * l->grid[2], l->block[0] * l->block[1] * l->block[2]) &&
         aten_output_view(k, it, &w))
         tf_access_write(&l->acc, w);

@@ -1,7 +1,7 @@
 """Issue 20: the seed's program (t = W.t().contiguous(); matmul(x, t)), bf16,
 six steps, with ATen launches of other families between each transpose and
 its GEMM: torch.randn on the device (distribution_elementwise_grid_stride_
-kernel), a .sum() (reduce_kernel) and an add that casts (float + bf16:
+kernel), dropout (fused_dropout_kernel_vec), a .sum() (reduce_kernel) and an add that casts (float + bf16:
 unrolled_elementwise_kernel with LoadWithCast), and a strided one (bf16 slice
 + float: elementwise_kernel's casting closure). Each is decoded into exact
 byte ranges that never touch t or W, so every transpose still folds.
@@ -33,14 +33,16 @@ for step in range(6):
     x = randn(6, 2, 96, dtype=torch.bfloat16)
     t = W.t().contiguous()
     noise = torch.randn(6, 2, 64, device=DEVICE, dtype=torch.bfloat16)
+    dropped = torch.nn.functional.dropout(h, 0.25)
     s = x.sum()
     mixed = x.float() * 0.5 + h
     sliced = x[..., ::2] + g
     out = torch.matmul(x, t)
-    outs.append((out, noise, s, mixed, sliced))
-for step, (out, noise, s, mixed, sliced) in enumerate(outs):
+    outs.append((out, noise, s, mixed, sliced, dropped))
+for step, (out, noise, s, mixed, sliced, dropped) in enumerate(outs):
     report(f"step{step}.out", out)
     report(f"step{step}.sum", s)
     report(f"step{step}.mixed", mixed)
     report(f"step{step}.sliced", sliced)
     printed(f"step{step}.noise", noise)
+    printed(f"step{step}.dropped", dropped)

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "aten/abi_index.h"
 #include "aten/abi_random.h"
 #include "aten/abi_reduce.h"
 #include "aten/decode.h"
@@ -35,6 +36,10 @@
 /* x[..., ::2] + g (bf16 slice + float): gpu_kernel_impl's casting closure. */
 #define CAST_ADD \
     "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl<at::native::CUDAFunctor_add<float> >(at::TensorIteratorBase&, at::native::CUDAFunctor_add<float> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl<at::native::CUDAFunctor_add<float> >(at::TensorIteratorBase&, at::native::CUDAFunctor_add<float> const&)::{lambda(int)#1})"
+#define DROPOUT_VEC \
+    "void at::native::(anonymous namespace)::fused_dropout_kernel_vec<c10::BFloat16, float, unsigned int, 1, 4, bool>(at::cuda::detail::TensorInfo<c10::BFloat16 const, unsigned int>, at::cuda::detail::TensorInfo<c10::BFloat16, unsigned int>, at::cuda::detail::TensorInfo<bool, unsigned int>, unsigned int, float, at::PhiloxCudaState)"
+#define DROPOUT_STRIDED \
+    "void at::native::(anonymous namespace)::fused_dropout_kernel<float, float, unsigned int, -1, 1, unsigned char>(at::cuda::detail::TensorInfo<float const, unsigned int>, at::cuda::detail::TensorInfo<float, unsigned int>, at::cuda::detail::TensorInfo<unsigned char, unsigned int>, unsigned int, float, at::PhiloxCudaState)"
 #define REDUCE \
     "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8> >(at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8>)"
 
@@ -545,6 +550,63 @@ static void test_legacy_cast(void **state)
     assert_false(aten_decode(&k, params, sizes, 2, &it));
 }
 
+static void put_tensor_info(unsigned char *ti, uint64_t data, int dims, const uint32_t *sizes, const uint32_t *strides)
+{
+    memset(ti, 0xA5, ATEN_TI_BYTES);
+    memcpy(ti + ATEN_TI_DATA, &data, 8);
+    memcpy(ti + ATEN_TI_SIZES, sizes, 4 * (size_t)dims);
+    memcpy(ti + ATEN_TI_STRIDES, strides, 4 * (size_t)dims);
+    memcpy(ti + ATEN_TI_DIMS, &dims, 4);
+}
+
+/* Dropout writes its output and its mask (both may-writes: operands 0
+ * and 1), reads its source; the vector kernel at linear indices, the
+ * plain one at the TensorInfos' offsets (the mask at the output's). */
+static void test_dropout(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    unsigned char a[ATEN_TI_BYTES], b[ATEN_TI_BYTES], c[ATEN_TI_BYTES], philox[ATEN_PHILOX_BYTES] = { 0 };
+    uint32_t n = 1152;
+    float p = 0.75f;
+    const uint32_t one_size[1] = { 1152 }, one_stride[1] = { 1 };
+    put_tensor_info(a, 0x10000, 1, one_size, one_stride);
+    put_tensor_info(b, 0x20000, 1, one_size, one_stride);
+    put_tensor_info(c, 0x30000, 1, one_size, one_stride);
+    void *params[6] = { a, b, c, &n, &p, philox };
+    size_t sizes[6] = { ATEN_TI_BYTES, ATEN_TI_BYTES, ATEN_TI_BYTES, 4, 4, ATEN_PHILOX_BYTES };
+    assert_true(aten_kernel_parse(DROPOUT_VEC, &k));
+    assert_int_equal(k.family, ATEN_FAM_DROPOUT);
+    assert_int_equal(k.nout, 2);
+    assert_true(aten_decode(&k, params, sizes, 6, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x20000 + 1152 * 2); /* output */
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x30000 + 1152);     /* mask */
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x10000 + 1152 * 2); /* source */
+    assert_false(aten_launch_complete(&k, &it, 1024, 256));
+    philox[ATEN_PHILOX_CAPTURED] = 1;
+    assert_false(aten_decode(&k, params, sizes, 6, &it));
+    philox[ATEN_PHILOX_CAPTURED] = 0;
+    sizes[4] = 8; /* acc_t double: another kernel */
+    assert_false(aten_decode(&k, params, sizes, 6, &it));
+    sizes[4] = 4;
+
+    /* the plain kernel: a [12, 96] source read with stride 192 rows out of
+     * a wider tensor, output and mask contiguous */
+    const uint32_t asz[2] = { 96, 12 }, ast[2] = { 1, 192 };
+    put_tensor_info(a, 0x10000, 2, asz, ast);
+    assert_true(aten_kernel_parse(DROPOUT_STRIDED, &k));
+    assert_true(aten_decode(&k, params, sizes, 6, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x20000 + 1152 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x30000 + 1152);
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x10000 + (95 + 11 * 192) * 4 + 4);
+    const uint32_t bad[2] = { 96, 11 }; /* sizes that do not make n */
+    put_tensor_info(a, 0x10000, 2, bad, ast);
+    assert_false(aten_decode(&k, params, sizes, 6, &it));
+    put_tensor_info(a, 0x10000, 0, bad, ast); /* no dims */
+    assert_false(aten_decode(&k, params, sizes, 6, &it));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -554,6 +616,7 @@ int main(void)
         cmocka_unit_test(test_vectorized),    cmocka_unit_test(test_unrolled_cast),
         cmocka_unit_test(test_unrolled_strided), cmocka_unit_test(test_random),
         cmocka_unit_test(test_reduce),        cmocka_unit_test(test_legacy_cast),
+        cmocka_unit_test(test_dropout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
