@@ -3,6 +3,7 @@
 
 #include "aten/abi_random.h"
 #include "aten/abi_index.h"
+#include "aten/abi_multi_tensor.h"
 #include "aten/abi_reduce.h"
 #include "aten/decode.h"
 
@@ -38,6 +39,12 @@ bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
         sizes[ATEN_DROPOUT_P_P] = k->arg_size;
         sizes[ATEN_DROPOUT_P_PHILOX] = ATEN_PHILOX_BYTES;
         *count = ATEN_DROPOUT_NPARAMS;
+        return true;
+    case ATEN_FAM_MULTI_TENSOR: /* (TensorListMetadata<d>, functor, op[, opmath_t scalar]) */
+        sizes[0] = ATEN_TL_BYTES(k->depth);
+        sizes[1] = sizes[2] = 1;
+        sizes[3] = k->arg_size;
+        *count = k->arg_size ? 4 : 3;
         return true;
     case ATEN_FAM_REDUCE: /* (ReduceOp op) */
         sizes[0] = ATEN_RO_BYTES(ATEN_RO_CONFIG(1, k->arg_size, k->arg_size));
@@ -347,6 +354,54 @@ static bool decode_dropout(const aten_kernel *k, void *const *p, aten_iter *it)
            add_tensor_info(p[ATEN_DROPOUT_P_A], k->adims, src, 1, it);
 }
 
+/* The lists' bytes that the launch's blocks reach: block b takes chunk
+ * block_to_chunk[b] (kChunkSize elements, cut at numel) of tensor
+ * block_to_tensor[b]; slots past the launch's blocks are stale, so the
+ * grid's block count is needed (0: unknown, not decoded). Each list is
+ * bounded by the hull of its chunks (at most 8 ranges an access), one
+ * dimension each: operand 0 the list written, then the others. */
+static bool decode_multi_tensor(const aten_kernel *k, const unsigned char *m, uint64_t blocks, aten_iter *it)
+{
+    int depth = k->depth;
+    uint64_t lo[ATEN_MT_MAX_DEPTH], hi[ATEN_MT_MAX_DEPTH], e = k->elem[0];
+    if (blocks < 1 || blocks > ATEN_MT_MAX_BLOCKS)
+        return false;
+    for (uint64_t b = 0; b < blocks; b++) {
+        uint16_t t;
+        int32_t c;
+        int64_t numel;
+        memcpy(&t, m + ATEN_TL_B2T(depth) + 2 * b, 2);
+        memcpy(&c, m + ATEN_TL_B2C(depth) + 4 * b, 4);
+        if (t >= ATEN_MT_MAX_TENSORS(depth))
+            return false;
+        memcpy(&numel, m + ATEN_TL_NUMEL(depth) + 8 * (size_t)t, 8);
+        if (numel < 1 || numel > 0x7fffffff || c < 0 || (int64_t)c * ATEN_MT_CHUNK >= numel)
+            return false;
+        uint64_t first = (uint64_t)c * ATEN_MT_CHUNK, end = first + ATEN_MT_CHUNK;
+        end = end < (uint64_t)numel ? end : (uint64_t)numel;
+        for (int l = 0; l < depth; l++) {
+            uint64_t addr = load_u64(m + ATEN_TL_ADDRESSES(depth, l) + 8 * (size_t)t);
+            if (!addr || addr + end * e < addr)
+                return false;
+            uint64_t a = addr + first * e, z = addr + end * e;
+            lo[l] = b && lo[l] < a ? lo[l] : a;
+            hi[l] = b && hi[l] > z ? hi[l] : z;
+        }
+    }
+    it->dims = depth;
+    for (int op = 0; op < depth; op++) {
+        int l = op == 0 ? k->res : op <= k->res ? op - 1 : op;
+        uint64_t n = (hi[l] - lo[l]) / e;
+        if (n < 1 || n > 0xffffffffull || (hi[l] - lo[l]) % e)
+            return false;
+        it->data[op] = lo[l];
+        it->size[op] = (uint32_t)n;
+        for (int o = 0; o < depth; o++)
+            it->stride[op][o] = o == op ? (uint32_t)e : 0;
+    }
+    return true;
+}
+
 /* One dimension of N contiguous elements per operand. */
 static bool decode_vectorized(const aten_kernel *k, const unsigned char *data, aten_iter *it)
 {
@@ -372,12 +427,18 @@ static bool max_offset(const aten_iter *it, int a, uint64_t *out)
 
 bool aten_decode(const aten_kernel *k, void *const *params, const size_t *sizes, int nparams, aten_iter *it)
 {
+    return aten_decode_blocks(k, params, sizes, nparams, 0, it);
+}
+
+bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t *sizes, int nparams, uint64_t blocks,
+                        aten_iter *it)
+{
     memset(it, 0, sizeof *it);
     if (k->family == ATEN_FAM_NONE || k->nargs < 1 || k->nargs > ATEN_MAX_ARGS || !sizes_ok(k, sizes, nparams))
         return false;
     int64_t n = 1;
-    if (k->family == ATEN_FAM_REDUCE) {
-        /* N is the iteration's, from the calculators */
+    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_MULTI_TENSOR) {
+        /* N is the iteration's, from the calculators; the lists' */
     } else if (k->family == ATEN_FAM_DROPOUT) {
         uint32_t n32;
         memcpy(&n32, params[ATEN_DROPOUT_P_N], sizeof n32);
@@ -402,6 +463,7 @@ bool aten_decode(const aten_kernel *k, void *const *params, const size_t *sizes,
     case ATEN_FAM_UNROLLED: ok = decode_unrolled(k, params, sizes, it); break;
     case ATEN_FAM_REDUCE: ok = decode_reduce(k, params[0], it); break;
     case ATEN_FAM_DROPOUT: ok = decode_dropout(k, params, it); break;
+    case ATEN_FAM_MULTI_TENSOR: ok = decode_multi_tensor(k, params[0], blocks, it); break;
     default: ok = decode_random(k, params, sizes, it); break;
     }
     uint64_t m;
@@ -414,7 +476,8 @@ bool aten_launch_complete(const aten_kernel *k, const aten_iter *it, unsigned gr
 {
     if (k->family == ATEN_FAM_RANDOM) /* a grid-stride loop up to numel */
         return true;
-    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_DROPOUT) /* not modelled: may-writes */
+    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_DROPOUT || k->family == ATEN_FAM_MULTI_TENSOR)
+        /* not modelled: may-writes */
         return false;
     uint64_t per = k->family == ATEN_FAM_VECTORIZED ? 4 : (uint64_t)(k->vt > 0 ? k->vt : 0);
     return (uint64_t)grid * block * per >= (uint64_t)it->n;

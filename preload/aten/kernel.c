@@ -478,6 +478,50 @@ static bool parse_dropout(span s, aten_kernel *k)
     return true;
 }
 
+/* multi_tensor_apply_kernel<TensorListMetadata<d>, F<T, d, r_args,
+ * res_arg>, op[, opmath_t]> for ForeachFunctors.cuh's functors that touch
+ * nothing but the lists' elements (the scalar, if any, by value): T each. */
+static bool parse_multi_tensor(span args, aten_kernel *k)
+{
+    static const char *const functors[] = { "BinaryOpScalarFunctor<", "BinaryOpListAlphaFunctor<", "UnaryOpFunctor<",
+                                            "PointwiseOpScalarFunctor<", "TernaryOpScalarFunctor<" };
+    const char *ns = "at::native::(anonymous namespace)::";
+    size_t nsn = strlen(ns);
+    span a[5], f[4];
+    int n = split(args, a, 5), depth = 0, d2 = 0, r = 0, res = -1;
+    if ((n != 3 && n != 4) || !starts(a[0], "at::native::(anonymous namespace)::TensorListMetadata<") ||
+        sscanf(a[0].p + nsn + 19, "%d", &depth) != 1 || depth < 1 || depth > 5 || !starts(a[1], ns))
+        return false;
+    span fn = { a[1].p + nsn, a[1].n - nsn };
+    size_t which = sizeof functors / sizeof functors[0];
+    for (size_t i = 0; i < sizeof functors / sizeof functors[0]; i++)
+        if (starts(fn, functors[i]))
+            which = i;
+    if (which == sizeof functors / sizeof functors[0])
+        return false;
+    span inner = { fn.p + strlen(functors[which]) - 1, fn.n - strlen(functors[which]) + 1 };
+    size_t close = closing(inner);
+    if (close != inner.n - 1 || split((span){ inner.p + 1, close - 1 }, f, 4) != 4 ||
+        sscanf(f[1].p, "%d", &d2) != 1 || sscanf(f[2].p, "%d", &r) != 1 || sscanf(f[3].p, "%d", &res) != 1 ||
+        d2 != depth || r < 1 || r > depth || res < 0 || res >= depth)
+        return false;
+    const char *sn = NULL;
+    uint32_t t = aten_type_size(f[0].p, f[0].n, &sn);
+    uint32_t scalar = n == 4 ? aten_type_size(a[3].p, a[3].n, NULL) : 0;
+    if (!t || (n == 4 && !((a[3].n == 5 && starts(a[3], "float")) || (a[3].n == 6 && starts(a[3], "double")))))
+        return false;
+    k->family = ATEN_FAM_MULTI_TENSOR;
+    k->nargs = depth;
+    for (int i = 0; i < depth; i++)
+        k->elem[i] = t, k->exact[i] = true;
+    k->depth = depth;
+    k->res = res;
+    k->arg_size = scalar;
+    k->dtype = sn;
+    snprintf(k->op, sizeof k->op, "foreach %.*s", (int)(strlen(functors[which]) - 1), functors[which]);
+    return true;
+}
+
 bool aten_kernel_parse(const char *demangled, aten_kernel *k)
 {
     memset(k, 0, sizeof *k);
@@ -493,6 +537,8 @@ bool aten_kernel_parse(const char *demangled, aten_kernel *k)
         ok = parse_unrolled(args, k);
     else if (template_args(s, "at::native::reduce_kernel", &args, &rest))
         ok = parse_reduce(args, k);
+    else if (template_args(s, "at::native::(anonymous namespace)::multi_tensor_apply_kernel", &args, &rest))
+        ok = parse_multi_tensor(args, k);
     else if (memmem(s.p, s.n, "::fused_dropout_kernel", 22))
         ok = parse_dropout(s, k);
     else if (memmem(s.p, s.n, "distribution_elementwise_grid_stride_kernel<", 44))

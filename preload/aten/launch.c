@@ -110,7 +110,8 @@ int pl_aten_launch(pl_launch *l, const pl_aten_fn *a, bool *deferred)
         return PL_FAMILY_NONE;
     for (int i = 0; i < p.n; i++)
         params[i] = l->args ? l->args[i] : (void *)((const unsigned char *)l->packed + p.off[i]);
-    if (!aten_decode(k, params, p.size, p.n, &it))
+    uint64_t blocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+    if (!aten_decode_blocks(k, params, p.size, p.n, blocks, &it))
         return PL_FAMILY_NONE;
     tf_engine *e = pl_lock();
     bool placed = e && place(e, k, &it, r);

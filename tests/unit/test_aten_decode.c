@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "aten/abi_index.h"
+#include "aten/abi_multi_tensor.h"
 #include "aten/abi_random.h"
 #include "aten/abi_reduce.h"
 #include "aten/decode.h"
@@ -40,6 +41,10 @@
     "void at::native::(anonymous namespace)::fused_dropout_kernel_vec<c10::BFloat16, float, unsigned int, 1, 4, bool>(at::cuda::detail::TensorInfo<c10::BFloat16 const, unsigned int>, at::cuda::detail::TensorInfo<c10::BFloat16, unsigned int>, at::cuda::detail::TensorInfo<bool, unsigned int>, unsigned int, float, at::PhiloxCudaState)"
 #define DROPOUT_STRIDED \
     "void at::native::(anonymous namespace)::fused_dropout_kernel<float, float, unsigned int, -1, 1, unsigned char>(at::cuda::detail::TensorInfo<float const, unsigned int>, at::cuda::detail::TensorInfo<float, unsigned int>, at::cuda::detail::TensorInfo<unsigned char, unsigned int>, unsigned int, float, at::PhiloxCudaState)"
+#define FOREACH_ADD \
+    "void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float>(at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float)"
+#define FOREACH_SCALAR_TENSOR \
+    "void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::TensorListMetadata<1>, at::native::(anonymous namespace)::BinaryOpScalarTensorFunctor<float, 1, 1, 0>, std::multiplies<float>, float*, float>(at::native::(anonymous namespace)::TensorListMetadata<1>, at::native::(anonymous namespace)::BinaryOpScalarTensorFunctor<float, 1, 1, 0>, std::multiplies<float>, float*, float)"
 #define REDUCE \
     "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8> >(at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8>)"
 
@@ -607,6 +612,60 @@ static void test_dropout(void **state)
     assert_false(aten_decode(&k, params, sizes, 6, &it));
 }
 
+/* torch._foreach_add_(P, G, alpha): list 0 written in place, list 1 read;
+ * each bounded by the hull of the chunks the launch's blocks take (the
+ * metadata's slots past them are stale). */
+static unsigned char meta2[ATEN_TL_BYTES(2)];
+
+static void test_multi_tensor(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    unsigned char *m = meta2, f = 0, op = 0;
+    float alpha = -0.125f;
+    memset(m, 0xA5, sizeof meta2);
+    /* tensor 0: 40 floats; tensor 1: 70000 floats (2 chunks) */
+    uint64_t p0 = 0x100000, p1 = 0x200000, g0 = 0x300000, g1 = 0x400000;
+    int64_t n0 = 40, n1 = 70000;
+    memcpy(m + ATEN_TL_ADDRESSES(2, 0), &p0, 8);
+    memcpy(m + ATEN_TL_ADDRESSES(2, 0) + 8, &p1, 8);
+    memcpy(m + ATEN_TL_ADDRESSES(2, 1), &g0, 8);
+    memcpy(m + ATEN_TL_ADDRESSES(2, 1) + 8, &g1, 8);
+    memcpy(m + ATEN_TL_NUMEL(2), &n0, 8);
+    memcpy(m + ATEN_TL_NUMEL(2) + 8, &n1, 8);
+    const uint16_t b2t[3] = { 0, 1, 1 };
+    const int32_t b2c[3] = { 0, 0, 1 };
+    memcpy(m + ATEN_TL_B2T(2), b2t, sizeof b2t);
+    memcpy(m + ATEN_TL_B2C(2), b2c, sizeof b2c);
+    void *params[4] = { m, &f, &op, &alpha };
+    size_t sizes[4] = { sizeof meta2, 1, 1, 4 };
+    assert_true(aten_kernel_parse(FOREACH_ADD, &k));
+    assert_int_equal(k.family, ATEN_FAM_MULTI_TENSOR);
+    assert_int_equal(k.depth, 2);
+    assert_int_equal(k.res, 0);
+    assert_true(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).lo, 0x100000); /* written: P */
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x200000 + 70000 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 1).lo, 0x300000); /* read: G */
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x400000 + 70000 * 4);
+    assert_false(aten_launch_complete(&k, &it, 3, 512));
+
+    assert_true(aten_decode_blocks(&k, params, sizes, 4, 1, &it)); /* one block: tensor 0 only */
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + 40 * 4);
+    assert_false(aten_decode_blocks(&k, params, sizes, 4, 0, &it)); /* blocks unknown */
+    assert_false(aten_decode(&k, params, sizes, 4, &it));
+    assert_false(aten_decode_blocks(&k, params, sizes, 4, 4, &it)); /* a stale slot (tensor 0xA5A5) */
+    int32_t c2 = 2; /* a chunk past the tensor's end */
+    memcpy(m + ATEN_TL_B2C(2) + 8, &c2, 4);
+    assert_false(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
+    memcpy(m + ATEN_TL_B2C(2) + 8, &b2c[2], 4);
+    sizes[3] = 8; /* a double scalar: another kernel */
+    assert_false(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
+    /* a functor reading through a pointer is not decoded */
+    assert_false(aten_kernel_parse(FOREACH_SCALAR_TENSOR, &k));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -616,7 +675,7 @@ int main(void)
         cmocka_unit_test(test_vectorized),    cmocka_unit_test(test_unrolled_cast),
         cmocka_unit_test(test_unrolled_strided), cmocka_unit_test(test_random),
         cmocka_unit_test(test_reduce),        cmocka_unit_test(test_legacy_cast),
-        cmocka_unit_test(test_dropout),
+        cmocka_unit_test(test_dropout),       cmocka_unit_test(test_multi_tensor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
