@@ -411,7 +411,10 @@ static bool parse_random(span s, aten_kernel *k)
 static bool parse_reduce(span args, aten_kernel *k)
 {
     span a[3], ro, rest, r[6], fw, w[2];
-    if (split(args, a, 3) != 3 || !template_args(a[2], "at::native::ReduceOp", &ro, &rest) ||
+    /* output_vec_size 1: a vectorized output stores out[0..vec) from each
+     * base offset, past what the calculator alone bounds */
+    if (split(args, a, 3) != 3 || a[1].n != 1 || a[1].p[0] != '1' ||
+        !template_args(a[2], "at::native::ReduceOp", &ro, &rest) ||
         split(ro, r, 6) != 6 || !template_args(r[1], "at::native::func_wrapper_t", &fw, &rest) ||
         split(fw, w, 2) != 2 || r[2].n != 12 || !starts(r[2], "unsigned int"))
         return false;

@@ -130,6 +130,10 @@ static void test_parse_names(void **state)
     assert_int_equal(k.elem[1], 2);
     assert_int_equal(k.arg_size, 4);
     assert_string_equal(k.op, "sum");
+    char vec_out[sizeof REDUCE];
+    memcpy(vec_out, REDUCE, sizeof REDUCE);
+    vec_out[strlen("void at::native::reduce_kernel<512, ")] = '4'; /* a vectorized output: not decoded */
+    assert_false(aten_kernel_parse(vec_out, &k));
     assert_false(aten_kernel_parse("_Z15transpose_naivePfPKfii", &k));
     assert_false(aten_kernel_parse("void at::native::elementwise_kernel<128, 4, foo>(int, foo)", &k));
     assert_false(aten_kernel_parse(NULL, &k));
