@@ -14,12 +14,16 @@
 #include "aten/kernel.h"
 #include "view.h"
 
+#define ATEN_MAX_PARAMS 8 /* the most parameters a decoded family has (unrolled: 7) */
+
 typedef struct aten_iter {
     int nargs;
     int dims;                                  /* 1..ATEN_MAX_DIMS */
     uint32_t size[ATEN_MAX_DIMS];
     uint32_t stride[ATEN_MAX_DIMS][ATEN_MAX_ARGS]; /* bytes, dimension 0 fastest */
     uint64_t data[ATEN_MAX_ARGS];
+    uint32_t elem[ATEN_MAX_ARGS];              /* bytes per element: the kernel's, or the launch's dtypes */
+    bool exact[ATEN_MAX_ARGS];                 /* elem[a] is the operand's size, not a bound */
     int64_t n;
 } aten_iter;
 
@@ -33,6 +37,11 @@ bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count);
  * N (the largest offset below 2^32, as the kernel computes in 32 bits),
  * parameter sizes. Pointers are the caller's to check (live allocations). */
 bool aten_decode(const aten_kernel *k, void *const *params, const size_t *sizes, int nparams, aten_iter *it);
+/* The same given the launch's block count (grid x * y * z), which the
+ * multi-tensor family needs (its metadata's slots past the launch's
+ * blocks are stale); aten_decode passes 0: not decoded there. */
+bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t *sizes, int nparams, uint64_t blocks,
+                        aten_iter *it);
 
 /* Whether the launch's threads reach every index below N: legacy, grid
  * x block x vt items; vectorized, at least 4 a thread (every version's

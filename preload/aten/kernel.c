@@ -223,8 +223,40 @@ static bool lambda_functor(span f, aten_kernel *k)
     return true;
 }
 
+/* The operands' types of the functor structs whose template arguments
+ * name them (BinaryInternal.h, BinaryOps: {A,B}UnaryFunctor<arg1, arg2,
+ * return, f> hold one operand as a scalar; BinaryFunctor<arg1, arg2,
+ * return, f>; CUDAFunctor_add<T>). Exact where no loader casts: the
+ * kernels that do take their sizes from the launch. */
+static void functor_types(aten_kernel *k, span targs)
+{
+    span a[4];
+    int n = split(targs, a, 4), in[2] = { -1, -1 }, out = -1;
+    if (strcmp(k->op, "AUnaryFunctor") == 0 && n == 4 && k->nargs == 2)
+        in[0] = 1, out = 2;
+    else if (strcmp(k->op, "BUnaryFunctor") == 0 && n == 4 && k->nargs == 2)
+        in[0] = 0, out = 2;
+    else if (strcmp(k->op, "BinaryFunctor") == 0 && n == 4 && k->nargs == 3)
+        in[0] = 0, in[1] = 1, out = 2;
+    else if (strcmp(k->op, "CUDAFunctor_add") == 0 && n == 1 && k->nargs == 3)
+        in[0] = 0, in[1] = 0, out = 0;
+    if (out < 0)
+        return;
+    const char *sn = NULL;
+    uint32_t o = aten_type_size(a[out].p, a[out].n, &sn);
+    uint32_t i0 = aten_type_size(a[in[0]].p, a[in[0]].n, NULL);
+    uint32_t i1 = in[1] >= 0 ? aten_type_size(a[in[1]].p, a[in[1]].n, NULL) : 1;
+    if (!o || !i0 || !i1)
+        return;
+    k->elem[0] = o, k->exact[0] = true, k->dtype = sn;
+    k->elem[1] = i0, k->exact[1] = true;
+    if (in[1] >= 0)
+        k->elem[2] = i1, k->exact[2] = true;
+}
+
 /* A functor struct ("at::native::CUDAFunctor_add<c10::BFloat16>"): its
- * operands' types are not in the name, only bounded. */
+ * operands' types, where functor_types does not know them, are only
+ * bounded. */
 static bool struct_functor(span f, int nargs, aten_kernel *k)
 {
     if (nargs < 1 || nargs > ATEN_MAX_ARGS || memchr(f.p, '{', f.n))
@@ -235,20 +267,50 @@ static bool struct_functor(span f, int nargs, aten_kernel *k)
         k->elem[i] = ATEN_MAX_ELEM, k->exact[i] = false;
     set_op(k, last_component(f, &targs));
     k->dtype = "?";
+    functor_types(k, targs);
     return true;
 }
 
-/* elementwise_kernel<nt, vt, gpu_kernel_impl_nocast<F>(...)::{lambda(int)#1}> */
+/* The operand count of a casting closure's struct functor (functor_types'
+ * structs), 0 when unknown. */
+static int struct_arity(span f)
+{
+    span targs, name = last_component(f, &targs);
+    if ((name.n == 13 && (starts(name, "AUnaryFunctor") || starts(name, "BUnaryFunctor"))))
+        return 2;
+    if ((name.n == 13 && starts(name, "BinaryFunctor")) || (name.n == 15 && starts(name, "CUDAFunctor_add")))
+        return 3;
+    return 0;
+}
+
+/* elementwise_kernel<nt, vt, gpu_kernel_impl_nocast<F>(...)::{lambda(int)#1}>,
+ * or gpu_kernel_impl<F>'s casting closure: its operands' types are the
+ * launch's dtypes (the functor's are what it computes in), so none is
+ * exact from the name. */
 static bool parse_legacy(span args, aten_kernel *k)
 {
     span a[3], f, rest;
-    if (split(args, a, 3) != 3 || !template_args(a[2], "at::native::gpu_kernel_impl_nocast", &f, &rest) ||
-        !starts(rest, "(at::TensorIteratorBase&, ") || !ends(rest, ")::{lambda(int)#1}"))
+    if (split(args, a, 3) != 3)
         return false;
+    if (!template_args(a[2], "at::native::gpu_kernel_impl_nocast", &f, &rest)) {
+        if (!template_args(a[2], "at::native::gpu_kernel_impl", &f, &rest))
+            return false;
+        k->cast = true;
+    }
+    if (!starts(rest, "(at::TensorIteratorBase&, ") || !ends(rest, ")::{lambda(int)#1}"))
+        return false;
+    while (f.n && f.p[f.n - 1] == ' ') /* "CUDAFunctor_add<float> >" */
+        f.n--;
     k->family = ATEN_FAM_LEGACY;
     k->vt = a[1].n == 1 ? a[1].p[0] - '0' : 0;
-    if (!lambda_functor(f, k))
+    if (!lambda_functor(f, k) && !(k->cast && struct_functor(f, struct_arity(f), k)))
         return false;
+    if (k->cast) {
+        k->copy = false;
+        for (int i = 0; i < k->nargs; i++)
+            k->elem[i] = ATEN_MAX_ELEM, k->exact[i] = false;
+        k->dtype = "?";
+    }
     if (!k->exact[0])
         k->elem[0] = ATEN_MAX_ELEM;
     return true;
@@ -275,6 +337,194 @@ static bool parse_vectorized(span args, aten_kernel *k)
     return true;
 }
 
+/* unrolled_elementwise_kernel<F, std::array<char*, Kul>, vt, inp_calc,
+ * out_calc, loader, storer>: contiguous (trivial calculators) or strided,
+ * casting through LoadWithCast<arity>/StoreWithCast<1> (element sizes in
+ * the launch) or not (the functor's). */
+static bool parse_unrolled(span args, aten_kernel *k)
+{
+    span a[7];
+    int K = 0, kin = -1, kout = -1;
+    if (split(args, a, 7) != 7 || sscanf(a[1].p, "std::array<char*, %dul>", &K) != 1 || K < 1 ||
+        K > ATEN_MAX_ARGS || a[2].n != 1 || a[2].p[0] < '1' || a[2].p[0] > '9')
+        return false;
+    bool tin = starts(a[3], "TrivialOffsetCalculator<"), tout = starts(a[4], "TrivialOffsetCalculator<");
+    if (tin != tout || (!tin && (!starts(a[3], "OffsetCalculator<") || !starts(a[4], "OffsetCalculator<"))) ||
+        sscanf(a[3].p + (tin ? 24 : 17), "%d", &kin) != 1 || sscanf(a[4].p + (tout ? 24 : 17), "%d", &kout) != 1 ||
+        kin != K - 1 || kout != 1)
+        return false;
+    bool lc = starts(a[5], "at::native::memory::LoadWithCast<"), sc = starts(a[6], "at::native::memory::StoreWithCast<1>");
+    bool lp = a[5].n == 35 && starts(a[5], "at::native::memory::LoadWithoutCast");
+    bool sp = a[6].n == 36 && starts(a[6], "at::native::memory::StoreWithoutCast");
+    if (lc != sc || (!lc && !(lp && sp)))
+        return false;
+    k->family = ATEN_FAM_UNROLLED;
+    k->vt = a[2].p[0] - '0';
+    k->cast = lc;
+    k->trivial = tin;
+    if (!lambda_functor(a[0], k) && !struct_functor(a[0], K, k))
+        return false;
+    if (k->nargs != K)
+        return false;
+    if (!k->exact[0])
+        k->elem[0] = ATEN_MAX_ELEM;
+    return true;
+}
+
+/* distribution_elementwise_grid_stride_kernel<acc, unroll, dist, transform>,
+ * the transform being distribution_nullary_kernel<scalar_t, ...>'s lambda
+ * #1 (1-d) or #2 (OffsetCalculator<1>): one operand, written, of
+ * scalar_t. */
+static bool parse_random(span s, aten_kernel *k)
+{
+    const char *nullary = memmem(s.p, s.n, "distribution_nullary_kernel<", 28);
+    const char *last = NULL;
+    for (const char *p = s.p; (p = memmem(p, (size_t)(s.p + s.n - p), "{lambda(int, ", 13)); p++)
+        last = p;
+    const char *hash = last ? memchr(last, '#', (size_t)(s.p + s.n - last)) : NULL;
+    if (!nullary || !hash || (hash[1] != '1' && hash[1] != '2') || hash[2] != '}')
+        return false;
+    span targs = { nullary + 27, (size_t)(s.p + s.n - nullary - 27) };
+    size_t close = closing(targs);
+    const char *comma = close < targs.n ? memchr(targs.p, ',', close) : NULL;
+    if (!comma)
+        return false;
+    const char *sn = NULL;
+    uint32_t size = aten_type_size(targs.p + 1, (size_t)(comma - targs.p - 1), &sn);
+    if (!size)
+        return false;
+    k->family = ATEN_FAM_RANDOM;
+    k->nargs = 1;
+    k->elem[0] = size;
+    k->exact[0] = true;
+    k->dtype = sn;
+    k->strided = hash[1] == '2';
+    snprintf(k->op, sizeof k->op, "random");
+    return true;
+}
+
+/* reduce_kernel<nt, ovec, at::native::ReduceOp<scalar_t, ops_t, unsigned
+ * int, out_scalar_t, vt0, ivec> >: ops_t a func_wrapper_t<arg_t, lambda>
+ * (an empty state: 1 byte), where the ReduceOp's fields sit follows from
+ * arg_t alone (abi_reduce.h). Other ops (Mean, Welford, Max with index)
+ * are not decoded. Operand 0 the output, 1 the input. */
+static bool parse_reduce(span args, aten_kernel *k)
+{
+    span a[3], ro, rest, r[6], fw, w[2];
+    /* output_vec_size 1: a vectorized output stores out[0..vec) from each
+     * base offset, past what the calculator alone bounds */
+    if (split(args, a, 3) != 3 || a[1].n != 1 || a[1].p[0] != '1' ||
+        !template_args(a[2], "at::native::ReduceOp", &ro, &rest) ||
+        split(ro, r, 6) != 6 || !template_args(r[1], "at::native::func_wrapper_t", &fw, &rest) ||
+        split(fw, w, 2) != 2 || r[2].n != 12 || !starts(r[2], "unsigned int"))
+        return false;
+    const char *sn = NULL, *in_sn = NULL;
+    uint32_t in = aten_type_size(r[0].p, r[0].n, &in_sn), out = aten_type_size(r[3].p, r[3].n, &sn);
+    /* arg_t is the combining lambda's first parameter (func_wrapper_t's
+     * binary_function_traits), not func_wrapper_t's own argument. */
+    const char *lam = NULL;
+    for (const char *p = w[1].p; (p = memmem(p, (size_t)(w[1].p + w[1].n - p), "{lambda(", 8)); p++)
+        lam = p;
+    const char *comma = lam ? memchr(lam, ',', (size_t)(w[1].p + w[1].n - lam)) : NULL;
+    uint32_t arg = comma ? aten_type_size(lam + 8, (size_t)(comma - lam - 8), NULL) : 0;
+    if (!in || !out || !arg || arg > 8) /* complex identities align differently */
+        return false;
+    k->family = ATEN_FAM_REDUCE;
+    k->nargs = 2;
+    k->elem[0] = out, k->exact[0] = true;
+    k->elem[1] = in, k->exact[1] = true;
+    k->arg_size = arg;
+    k->dtype = sn;
+    snprintf(k->op, sizeof k->op, "reduce");
+    const char *sub = memmem(fw.p, fw.n, "::", 2);
+    for (const char *p = fw.p; sub && (p = memmem(p, (size_t)(fw.p + fw.n - p), "_functor<", 9)); p++) {
+        const char *b = p;
+        while (b > fw.p && b[-1] != ':')
+            b--;
+        snprintf(k->op, sizeof k->op, "%.*s", (int)(p - b), b);
+        break;
+    }
+    return true;
+}
+
+/* fused_dropout_kernel_vec<scalar_t, acc_t, unsigned int, ADims, VEC,
+ * mask_t> or fused_dropout_kernel<scalar_t, acc_t, unsigned int, ADims,
+ * BDims, mask_t> (abi_random.h): operands b (the output) and c (the mask),
+ * both written, then a (the source), read. */
+static bool parse_dropout(span s, aten_kernel *k)
+{
+    const char *at = memmem(s.p, s.n, "::fused_dropout_kernel_vec<", 27);
+    bool vec = at != NULL;
+    if (!at && !(at = memmem(s.p, s.n, "::fused_dropout_kernel<", 23)))
+        return false;
+    span from = { at + (vec ? 26 : 22), (size_t)(s.p + s.n - at - (vec ? 26 : 22)) }, a[6];
+    size_t close = closing(from);
+    int adims = 0, other = 0;
+    if (close == from.n || split((span){ from.p + 1, close - 1 }, a, 6) != 6 || a[2].n != 12 ||
+        !starts(a[2], "unsigned int") || sscanf(a[3].p, "%d", &adims) != 1 || sscanf(a[4].p, "%d", &other) != 1)
+        return false;
+    const char *sn = NULL;
+    uint32_t t = aten_type_size(a[0].p, a[0].n, &sn), acc = aten_type_size(a[1].p, a[1].n, NULL);
+    uint32_t m = aten_type_size(a[5].p, a[5].n, NULL);
+    if (!t || (acc != 4 && acc != 8) || m != 1 || adims == 0 || adims > 25 || (!vec && (other == 0 || other > 25)))
+        return false;
+    k->family = ATEN_FAM_DROPOUT;
+    k->nargs = 3;
+    k->nout = 2;
+    k->elem[0] = t, k->elem[1] = m, k->elem[2] = t;
+    k->exact[0] = k->exact[1] = k->exact[2] = true;
+    k->adims = adims;
+    k->bdims = vec ? 0 : other;
+    k->arg_size = acc;
+    k->dtype = sn;
+    snprintf(k->op, sizeof k->op, "fused_dropout");
+    return true;
+}
+
+/* multi_tensor_apply_kernel<TensorListMetadata<d>, F<T, d, r_args,
+ * res_arg>, op[, opmath_t]> for ForeachFunctors.cuh's functors that touch
+ * nothing but the lists' elements (the scalar, if any, by value): T each. */
+static bool parse_multi_tensor(span args, aten_kernel *k)
+{
+    static const char *const functors[] = { "BinaryOpScalarFunctor<", "BinaryOpListAlphaFunctor<", "UnaryOpFunctor<",
+                                            "PointwiseOpScalarFunctor<", "TernaryOpScalarFunctor<" };
+    const char *ns = "at::native::(anonymous namespace)::";
+    size_t nsn = strlen(ns);
+    span a[5], f[4];
+    int n = split(args, a, 5), depth = 0, d2 = 0, r = 0, res = -1;
+    if ((n != 3 && n != 4) || !starts(a[0], "at::native::(anonymous namespace)::TensorListMetadata<") ||
+        sscanf(a[0].p + nsn + 19, "%d", &depth) != 1 || depth < 1 || depth > 5 || !starts(a[1], ns))
+        return false;
+    span fn = { a[1].p + nsn, a[1].n - nsn };
+    size_t which = sizeof functors / sizeof functors[0];
+    for (size_t i = 0; i < sizeof functors / sizeof functors[0]; i++)
+        if (starts(fn, functors[i]))
+            which = i;
+    if (which == sizeof functors / sizeof functors[0])
+        return false;
+    span inner = { fn.p + strlen(functors[which]) - 1, fn.n - strlen(functors[which]) + 1 };
+    size_t close = closing(inner);
+    if (close != inner.n - 1 || split((span){ inner.p + 1, close - 1 }, f, 4) != 4 ||
+        sscanf(f[1].p, "%d", &d2) != 1 || sscanf(f[2].p, "%d", &r) != 1 || sscanf(f[3].p, "%d", &res) != 1 ||
+        d2 != depth || r < 1 || r > depth || res < 0 || res >= depth)
+        return false;
+    const char *sn = NULL;
+    uint32_t t = aten_type_size(f[0].p, f[0].n, &sn);
+    uint32_t scalar = n == 4 ? aten_type_size(a[3].p, a[3].n, NULL) : 0;
+    if (!t || (n == 4 && !((a[3].n == 5 && starts(a[3], "float")) || (a[3].n == 6 && starts(a[3], "double")))))
+        return false;
+    k->family = ATEN_FAM_MULTI_TENSOR;
+    k->nargs = depth;
+    for (int i = 0; i < depth; i++)
+        k->elem[i] = t, k->exact[i] = true;
+    k->depth = depth;
+    k->res = res;
+    k->arg_size = scalar;
+    k->dtype = sn;
+    snprintf(k->op, sizeof k->op, "foreach %.*s", (int)(strlen(functors[which]) - 1), functors[which]);
+    return true;
+}
+
 bool aten_kernel_parse(const char *demangled, aten_kernel *k)
 {
     memset(k, 0, sizeof *k);
@@ -286,6 +536,16 @@ bool aten_kernel_parse(const char *demangled, aten_kernel *k)
         ok = parse_legacy(args, k);
     else if (template_args(s, "at::native::vectorized_elementwise_kernel", &args, &rest))
         ok = parse_vectorized(args, k);
+    else if (template_args(s, "at::native::unrolled_elementwise_kernel", &args, &rest))
+        ok = parse_unrolled(args, k);
+    else if (template_args(s, "at::native::reduce_kernel", &args, &rest))
+        ok = parse_reduce(args, k);
+    else if (template_args(s, "at::native::(anonymous namespace)::multi_tensor_apply_kernel", &args, &rest))
+        ok = parse_multi_tensor(args, k);
+    else if (memmem(s.p, s.n, "::fused_dropout_kernel", 22))
+        ok = parse_dropout(s, k);
+    else if (memmem(s.p, s.n, "distribution_elementwise_grid_stride_kernel<", 44))
+        ok = parse_random(s, k);
     if (!ok || k->nargs < 1)
         memset(k, 0, sizeof *k);
     return k->family != ATEN_FAM_NONE;

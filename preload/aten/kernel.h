@@ -22,15 +22,27 @@ typedef enum aten_family {
     ATEN_FAM_NONE,
     ATEN_FAM_LEGACY,     /* elementwise_kernel<nt, vt, gpu_kernel_impl_nocast closure>(int N, closure) */
     ATEN_FAM_VECTORIZED, /* vectorized_elementwise_kernel<vec, functor, std::array<char*,K>...>(int N, f, data) */
+    ATEN_FAM_UNROLLED,   /* unrolled_elementwise_kernel<F, data, vt, inp_calc, out_calc, loader, storer>(...) */
+    ATEN_FAM_RANDOM,     /* distribution_elementwise_grid_stride_kernel<...>(int64 numel, philox, dist, transform) */
+    ATEN_FAM_DROPOUT,    /* fused_dropout_kernel[_vec]<scalar, acc, uint32, ADims, BDims|VEC, mask>(a, b, c, n, p, philox) */
+    ATEN_FAM_MULTI_TENSOR, /* multi_tensor_apply_kernel<TensorListMetadata<d>, foreach functor, op[, opmath]> */
+    ATEN_FAM_REDUCE,     /* reduce_kernel<nt, ovec, ReduceOp<scalar, func_wrapper_t<arg, f>, uint32, out, ...>>(op) */
 } aten_family;
 
 typedef struct aten_kernel {
     aten_family family;
     int nargs;                    /* K: operand 0 is the output */
+    int nout;                     /* operands written (0 taken as 1): the first nout */
     uint32_t elem[ATEN_MAX_ARGS]; /* bytes per element: exact, or an upper bound */
     bool exact[ATEN_MAX_ARGS];    /* elem[k] is the operand's size, not a bound */
     bool copy;                    /* out[i] = in[i], same type, bit for bit */
-    int vt, vec;                  /* legacy: items a thread; vectorized: vector width */
+    int vt, vec;                  /* legacy, unrolled: items a thread; vectorized: vector width */
+    bool cast;                    /* unrolled: LoadWithCast/StoreWithCast (sizes from the launch) */
+    bool trivial;                 /* unrolled: TrivialOffsetCalculator (else OffsetCalculator) */
+    int depth, res;               /* multi-tensor: lists, the one written */
+    int adims, bdims;             /* dropout: TensorInfo dims the template fixes (-1 any; vec: bdims 0) */
+    uint32_t arg_size;            /* reduce: func_wrapper_t's arg_t (the identity's size and alignment) */
+    bool strided;                 /* random: the OffsetCalculator<1> closure (#2), else the 1-d one (#1) */
     char op[40];                  /* "direct_copy", "CUDAFunctor_add", "gelu", ... */
     const char *dtype;            /* the output's short type name ("bf16"), or "?" */
 } aten_kernel;

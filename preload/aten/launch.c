@@ -12,7 +12,7 @@
 #include "launch/launch_internal.h"
 #include "core/state.h"
 
-#define ATEN_PARAMS 4
+#define ATEN_PARAMS ATEN_MAX_PARAMS
 
 /* The route's parameter layout, the family's count exactly: a few slots
  * on the stack (param_layout, sized for any kernel, is 16 kB and made only
@@ -44,7 +44,7 @@ static bool place(tf_engine *e, const aten_kernel *k, const aten_iter *it, tf_ra
         r[a] = aten_operand_range(k, it, a);
         if (!tf_alloc_range(e, r[a].lo, &al))
             return false;
-        if (!k->exact[a] && r[a].hi > al.hi)
+        if (!it->exact[a] && r[a].hi > al.hi)
             r[a].hi = al.hi;
         if (r[a].hi > al.hi)
             return false;
@@ -56,9 +56,12 @@ static void describe_access(pl_launch *l, const pl_aten_fn *a, const aten_iter *
 {
     const aten_kernel *k = &a->k;
     tf_view w;
+    int nout = k->nout > 1 ? k->nout : 1;
     tf_access_init(&l->acc, a->label, l->stream);
-    for (int a = 1; a < k->nargs; a++)
+    for (int a = nout; a < k->nargs; a++)
         tf_access_read(&l->acc, r[a]);
+    for (int a = 1; a < nout; a++) /* a second output (dropout's mask) */
+        tf_access_maywrite(&l->acc, r[a]);
     if (aten_launch_complete(k, it, l->grid[0] * l->grid[1] * l->grid[2], l->block[0] * l->block[1] * l->block[2]) &&
         aten_output_view(k, it, &w))
         tf_access_write(&l->acc, w);
@@ -107,7 +110,8 @@ int pl_aten_launch(pl_launch *l, const pl_aten_fn *a, bool *deferred)
         return PL_FAMILY_NONE;
     for (int i = 0; i < p.n; i++)
         params[i] = l->args ? l->args[i] : (void *)((const unsigned char *)l->packed + p.off[i]);
-    if (!aten_decode(k, params, p.size, p.n, &it))
+    uint64_t blocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+    if (!aten_decode_blocks(k, params, p.size, p.n, blocks, &it))
         return PL_FAMILY_NONE;
     tf_engine *e = pl_lock();
     bool placed = e && place(e, k, &it, r);

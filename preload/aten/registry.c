@@ -151,7 +151,10 @@ static bool in_torch_cuda(const void *addr)
 /* The families kernel.h parses, by their mangled names' start. */
 static bool decoded_family(const char *name)
 {
-    return name && strncmp(name, "_ZN2at6native", 13) == 0 && strstr(name, "elementwise_kernel");
+    return name && strncmp(name, "_ZN2at6native", 13) == 0 &&
+           (strstr(name, "elementwise_kernel") || strstr(name, "distribution_elementwise_grid_stride_kernel") ||
+            strstr(name, "fused_dropout_kernel") || strstr(name, "multi_tensor_apply_kernel") ||
+            strncmp(name, "_ZN2at6native13reduce_kernel", 28) == 0);
 }
 
 /* A fork while another thread holds the lock must not leave the child

@@ -11,6 +11,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "aten/abi_index.h"
+#include "aten/abi_multi_tensor.h"
+#include "aten/abi_random.h"
+#include "aten/abi_reduce.h"
 #include "aten/decode.h"
 
 #define COPY(T) \
@@ -19,6 +23,28 @@
     "void at::native::vectorized_elementwise_kernel<4, at::native::converting_copy_kernel_cuda<c10::BFloat16, float>(at::TensorIteratorBase&)::{lambda(c10::BFloat16)#1}, std::array<char*, 2ul>, false>(int, at::native::converting_copy_kernel_cuda<c10::BFloat16, float>(at::TensorIteratorBase&)::{lambda(c10::BFloat16)#1}, std::array<char*, 2ul>)"
 #define ADD \
     "void at::native::vectorized_elementwise_kernel<8, at::native::CUDAFunctor_add<c10::BFloat16>, std::array<char*, 3ul>, false>(int, at::native::CUDAFunctor_add<c10::BFloat16>, std::array<char*, 3ul>)"
+#define MUL_SCALAR \
+    "void at::native::vectorized_elementwise_kernel<4, at::native::AUnaryFunctor<float, float, float, at::native::binary_internal::MulFunctor<float> >, std::array<char*, 2ul>, false>(int, at::native::AUnaryFunctor<float, float, float, at::native::binary_internal::MulFunctor<float> >, std::array<char*, 2ul>)"
+#define SIGMOID \
+    "void at::native::vectorized_elementwise_kernel<4, at::native::SomeFunctor<float>, std::array<char*, 2ul>, false>(int, at::native::SomeFunctor<float>, std::array<char*, 2ul>)"
+#define UNROLLED_CAST \
+    "void at::native::unrolled_elementwise_kernel<at::native::CUDAFunctor_add<float>, std::array<char*, 3ul>, 4, TrivialOffsetCalculator<2, unsigned int>, TrivialOffsetCalculator<1, unsigned int>, at::native::memory::LoadWithCast<2>, at::native::memory::StoreWithCast<1> >(int, at::native::CUDAFunctor_add<float>, std::array<char*, 3ul>, TrivialOffsetCalculator<2, unsigned int>, TrivialOffsetCalculator<1, unsigned int>, at::native::memory::LoadWithCast<2>, at::native::memory::StoreWithCast<1>)"
+#define UNROLLED_STRIDED \
+    "void at::native::unrolled_elementwise_kernel<at::native::CUDAFunctor_add<float>, std::array<char*, 3ul>, 4, OffsetCalculator<2, unsigned int, false>, OffsetCalculator<1, unsigned int, false>, at::native::memory::LoadWithoutCast, at::native::memory::StoreWithoutCast>(int, at::native::CUDAFunctor_add<float>, std::array<char*, 3ul>, OffsetCalculator<2, unsigned int, false>, OffsetCalculator<1, unsigned int, false>, at::native::memory::LoadWithoutCast, at::native::memory::StoreWithoutCast)"
+/* torch.randn(..., dtype=bfloat16, device='cuda') on torch 2.15.0 (1-d closure #1). */
+#define RANDN \
+    "void at::native::(anonymous namespace)::distribution_elementwise_grid_stride_kernel<float, 4, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1}, at::native::(anonymous namespace)::distribution_nullary_kernel<c10::BFloat16, float, float4, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1}, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1} const&, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(int, float)#1}>(long, at::PhiloxCudaState, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1}, at::native::(anonymous namespace)::distribution_nullary_kernel<c10::BFloat16, float, float4, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1}, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_and_transform<c10::BFloat16, float, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1}>(at::TensorIteratorBase&, at::CUDAGeneratorImpl*, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(curandStatePhilox4_32_10*)#1} const&, at::native::templates::cuda::normal_kernel<at::CUDAGeneratorImpl*>(at::TensorBase const&, double, double, at::CUDAGeneratorImpl*)::{lambda()#1}::operator()() const::{lambda()#4}::operator()() const::{lambda(float)#1})::{lambda(int, float)#1})"
+/* x[..., ::2] + g (bf16 slice + float): gpu_kernel_impl's casting closure. */
+#define CAST_ADD \
+    "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl<at::native::CUDAFunctor_add<float> >(at::TensorIteratorBase&, at::native::CUDAFunctor_add<float> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl<at::native::CUDAFunctor_add<float> >(at::TensorIteratorBase&, at::native::CUDAFunctor_add<float> const&)::{lambda(int)#1})"
+#define DROPOUT_VEC \
+    "void at::native::(anonymous namespace)::fused_dropout_kernel_vec<c10::BFloat16, float, unsigned int, 1, 4, bool>(at::cuda::detail::TensorInfo<c10::BFloat16 const, unsigned int>, at::cuda::detail::TensorInfo<c10::BFloat16, unsigned int>, at::cuda::detail::TensorInfo<bool, unsigned int>, unsigned int, float, at::PhiloxCudaState)"
+#define DROPOUT_STRIDED \
+    "void at::native::(anonymous namespace)::fused_dropout_kernel<float, float, unsigned int, -1, 1, unsigned char>(at::cuda::detail::TensorInfo<float const, unsigned int>, at::cuda::detail::TensorInfo<float, unsigned int>, at::cuda::detail::TensorInfo<unsigned char, unsigned int>, unsigned int, float, at::PhiloxCudaState)"
+#define FOREACH_ADD \
+    "void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float>(at::native::(anonymous namespace)::TensorListMetadata<2>, at::native::(anonymous namespace)::BinaryOpListAlphaFunctor<float, 2, 2, 0>, std::plus<float>, float)"
+#define FOREACH_SCALAR_TENSOR \
+    "void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::TensorListMetadata<1>, at::native::(anonymous namespace)::BinaryOpScalarTensorFunctor<float, 1, 1, 0>, std::multiplies<float>, float*, float>(at::native::(anonymous namespace)::TensorListMetadata<1>, at::native::(anonymous namespace)::BinaryOpScalarTensorFunctor<float, 1, 1, 0>, std::multiplies<float>, float*, float)"
 #define REDUCE \
     "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8> >(at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8>)"
 
@@ -82,14 +108,32 @@ static void test_parse_names(void **state)
     assert_int_equal(k.elem[1], 2);
     assert_string_equal(k.op, "converting_copy");
 
-    assert_true(aten_kernel_parse(ADD, &k));
+    assert_true(aten_kernel_parse(ADD, &k)); /* CUDAFunctor_add<T>: every operand a T */
     assert_int_equal(k.nargs, 3);
-    assert_false(k.exact[0] || k.exact[1]);
-    assert_int_equal(k.elem[0], 2); /* 16 / vec 8 */
-    assert_int_equal(k.elem[1], ATEN_MAX_ELEM);
+    assert_true(k.exact[0] && k.exact[1] && k.exact[2]);
+    assert_int_equal(k.elem[0], 2);
+    assert_int_equal(k.elem[2], 2);
     assert_string_equal(k.op, "CUDAFunctor_add");
+    assert_true(aten_kernel_parse(MUL_SCALAR, &k)); /* AUnaryFunctor<float, float, float, Mul> */
+    assert_int_equal(k.nargs, 2);
+    assert_true(k.exact[0] && k.exact[1]);
+    assert_int_equal(k.elem[0], 4);
+    assert_int_equal(k.elem[1], 4);
+    assert_true(aten_kernel_parse(SIGMOID, &k)); /* an unknown struct: bounded */
+    assert_false(k.exact[0] || k.exact[1]);
+    assert_int_equal(k.elem[0], 4); /* 16 / vec 4 */
+    assert_int_equal(k.elem[1], ATEN_MAX_ELEM);
 
-    assert_false(aten_kernel_parse(REDUCE, &k));
+    assert_true(aten_kernel_parse(REDUCE, &k)); /* sum of bf16, float accumulator */
+    assert_int_equal(k.family, ATEN_FAM_REDUCE);
+    assert_int_equal(k.elem[0], 2);
+    assert_int_equal(k.elem[1], 2);
+    assert_int_equal(k.arg_size, 4);
+    assert_string_equal(k.op, "sum");
+    char vec_out[sizeof REDUCE];
+    memcpy(vec_out, REDUCE, sizeof REDUCE);
+    vec_out[strlen("void at::native::reduce_kernel<512, ")] = '4'; /* a vectorized output: not decoded */
+    assert_false(aten_kernel_parse(vec_out, &k));
     assert_false(aten_kernel_parse("_Z15transpose_naivePfPKfii", &k));
     assert_false(aten_kernel_parse("void at::native::elementwise_kernel<128, 4, foo>(int, foo)", &k));
     assert_false(aten_kernel_parse(NULL, &k));
@@ -274,13 +318,368 @@ static void test_vectorized(void **state)
     assert_false(aten_decode(&k, params, sizes, 3, &it));
 }
 
+/* The unrolled kernel, contiguous and casting: float + bf16 -> float
+ * (LoadWithCast<2>, StoreWithCast<1>): element sizes from the launch's
+ * dtypes, each checked against its ScalarType. */
+static void test_unrolled_cast(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    tf_view w;
+    int32_t n = 1152;
+    float alpha = 1.0f;
+    uint64_t data[3] = { 0x10000, 0x20000, 0x30000 };
+    unsigned char ic = 0, oc = 0, load[12] = { 6, 15, 0xA5, 0xA5 }, store[8] = { 6, 0xA5, 0xA5, 0xA5 };
+    uint32_t ls[2] = { 4, 2 }, ss = 4;
+    memcpy(load + 4, ls, 8);
+    memcpy(store + 4, &ss, 4);
+    void *params[7] = { &n, &alpha, data, &ic, &oc, load, store };
+    size_t sizes[7] = { 4, 4, 24, 1, 1, 12, 8 };
+    assert_true(aten_kernel_parse(UNROLLED_CAST, &k));
+    assert_int_equal(k.family, ATEN_FAM_UNROLLED);
+    assert_true(k.cast && k.trivial);
+    assert_int_equal(k.vt, 4);
+    assert_true(aten_decode(&k, params, sizes, 7, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x10000 + 1152 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x20000 + 1152 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x30000 + 1152 * 2);
+    assert_true(aten_output_view(&k, &it, &w));
+    assert_int_equal(tf_view_footprint(&w).hi, 0x10000 + 1152 * 4);
+    assert_true(aten_launch_complete(&k, &it, 3, 128));  /* 3 x 128 x 4 >= 1152 */
+    assert_false(aten_launch_complete(&k, &it, 2, 128)); /* stops short */
+
+    ls[1] = 4; /* a size its dtype (bf16) does not have */
+    memcpy(load + 4, ls, 8);
+    assert_false(aten_decode(&k, params, sizes, 7, &it));
+    ls[1] = 2;
+    memcpy(load + 4, ls, 8);
+    store[0] = 44; /* no ScalarType */
+    assert_false(aten_decode(&k, params, sizes, 7, &it));
+    store[0] = 6;
+    sizes[5] = 16; /* another loader: another layout */
+    assert_false(aten_decode(&k, params, sizes, 7, &it));
+    sizes[5] = 12;
+    assert_true(aten_decode(&k, params, sizes, 7, &it));
+}
+
+/* The unrolled kernel with real calculators (strides in elements): the
+ * input and output calculators share dims and sizes. */
+static void test_unrolled_strided(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    int32_t n = 32;
+    float alpha = 1.0f;
+    uint64_t data[3] = { 0x10000, 0x20000, 0x30000 };
+    unsigned char ic[ATEN_OC_BYTES(2)], oc[ATEN_OC_BYTES(1)], load = 0, store = 0;
+    memset(ic, 0xA5, sizeof ic);
+    memset(oc, 0xA5, sizeof oc);
+    int32_t dims = 2;
+    memcpy(ic, &dims, 4);
+    memcpy(oc, &dims, 4);
+    const uint32_t sz[2] = { 8, 4 }, ist[2][2] = { { 1, 4 }, { 8, 1 } }, ost[2] = { 1, 8 };
+    for (int d = 0; d < 2; d++) {
+        put_divider(ic, d, sz[d]);
+        put_divider(oc, d, sz[d]);
+        memcpy(ic + ATEN_OC_STRIDES + 8 * d, ist[d], 8);
+        memcpy(oc + ATEN_OC_STRIDES + 4 * d, &ost[d], 4);
+    }
+    void *params[7] = { &n, &alpha, data, ic, oc, &load, &store };
+    size_t sizes[7] = { 4, 4, 24, sizeof ic, sizeof oc, 1, 1 };
+    assert_true(aten_kernel_parse(UNROLLED_STRIDED, &k));
+    assert_false(k.cast || k.trivial);
+    assert_true(aten_decode(&k, params, sizes, 7, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x10000 + 32 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x20000 + 32 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x30000 + (7 * 4 + 3) * 4 + 4);
+    put_divider(oc, 1, 5); /* the output's sizes are not the inputs' */
+    assert_false(aten_decode(&k, params, sizes, 7, &it));
+}
+
+/* torch.randn on the device: the 1-d closure writes numel elements at
+ * stride0 bytes; under graph capture (seed and offset behind pointers) it
+ * is not decoded. */
+static void test_random(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    tf_view w;
+    int64_t numel = 768;
+    unsigned char philox[ATEN_PHILOX_BYTES] = { 0 }, dist = 0, closure[24];
+    memset(closure, 0xA5, sizeof closure);
+    uint64_t out = 0x50000;
+    int32_t stride = 2;
+    memcpy(closure + ATEN_RNG_1D_DATA, &out, 8);
+    memcpy(closure + ATEN_RNG_1D_STRIDE, &stride, 4);
+    void *params[4] = { &numel, philox, &dist, closure };
+    size_t sizes[4] = { 8, ATEN_PHILOX_BYTES, 1, sizeof closure };
+    assert_true(aten_kernel_parse(RANDN, &k));
+    assert_int_equal(k.family, ATEN_FAM_RANDOM);
+    assert_int_equal(k.nargs, 1);
+    assert_int_equal(k.elem[0], 2);
+    assert_false(k.strided);
+    assert_true(aten_decode(&k, params, sizes, 4, &it));
+    assert_true(aten_launch_complete(&k, &it, 1, 1)); /* a grid-stride loop */
+    assert_true(aten_output_view(&k, &it, &w));
+    assert_int_equal(tf_view_footprint(&w).lo, 0x50000);
+    assert_int_equal(tf_view_footprint(&w).hi, 0x50000 + 768 * 2);
+
+    philox[ATEN_PHILOX_CAPTURED] = 1;
+    assert_false(aten_decode(&k, params, sizes, 4, &it));
+    philox[ATEN_PHILOX_CAPTURED] = 0;
+    stride = 0;
+    memcpy(closure + ATEN_RNG_1D_STRIDE, &stride, 4);
+    assert_false(aten_decode(&k, params, sizes, 4, &it));
+    stride = 2;
+    memcpy(closure + ATEN_RNG_1D_STRIDE, &stride, 4);
+    numel = 0;
+    assert_false(aten_decode(&k, params, sizes, 4, &it));
+    numel = 768;
+    sizes[1] = 24; /* not a PhiloxCudaState */
+    assert_false(aten_decode(&k, params, sizes, 4, &it));
+}
+
+/* A ReduceOp for sum of bf16 (float accumulator): kept dims in
+ * output_calc ([out, in] byte strides), reduced ones in input_calc. */
+static void make_reduce(unsigned char *c, int out_dims, uint32_t out_size, const uint32_t *out_strides,
+                        uint32_t in_size, uint32_t in_stride)
+{
+    size_t cfg = ATEN_RO_CONFIG(1, 4, 4);
+    memset(c, 0, ATEN_RO_BYTES(cfg));
+    memset(c + ATEN_RO_INPUT_CALC(cfg), 0xA5, ATEN_OC_BYTES(1) + ATEN_OC_BYTES(2));
+    unsigned char *ic = c + ATEN_RO_INPUT_CALC(cfg), *oc = c + ATEN_RO_OUTPUT_CALC(cfg);
+    int32_t one = 1, noutputs = 1;
+    memcpy(ic, &one, 4);
+    put_divider(ic, 0, in_size);
+    memcpy(ic + ATEN_OC_STRIDES, &in_stride, 4);
+    memcpy(oc, &out_dims, 4);
+    if (out_dims) {
+        put_divider(oc, 0, out_size);
+        memcpy(oc + ATEN_OC_STRIDES, out_strides, 8);
+    }
+    uint64_t src = 0x60000, dst = 0x70000;
+    memcpy(c + ATEN_RO_SRC(cfg), &src, 8);
+    memcpy(c + ATEN_RO_DST(cfg), &dst, 8);
+    c[ATEN_RO_FINAL_OUTPUT(cfg)] = 1;
+    memcpy(c + ATEN_RO_NOUTPUTS(cfg), &noutputs, 4);
+}
+
+static void test_reduce(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    tf_view w;
+    size_t cfg = ATEN_RO_CONFIG(1, 4, 4);
+    unsigned char c[ATEN_RO_BYTES(ATEN_RO_CONFIG(1, 4, 4))];
+    void *params[1] = { c };
+    size_t sizes[1] = { sizeof c };
+    assert_int_equal(sizeof c, 1048); /* measured: sum<float>'s ReduceOp */
+    assert_true(aten_kernel_parse(REDUCE, &k));
+
+    make_reduce(c, 0, 0, NULL, 1152, 2); /* x.sum(): everything into one element */
+    assert_true(aten_decode(&k, params, sizes, 1, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).lo, 0x70000);
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x70002);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x60000 + 1152 * 2);
+    assert_false(aten_launch_complete(&k, &it, 1024, 512)); /* always a may-write */
+    (void)w;
+
+    const uint32_t os[2] = { 2, 192 }; /* x.sum(-1) of [6, 96] */
+    make_reduce(c, 1, 6, os, 96, 2);
+    assert_true(aten_decode(&k, params, sizes, 1, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x70000 + 12);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x60000 + 5 * 192 + 95 * 2 + 2);
+
+    make_reduce(c, 0, 0, NULL, 1152, 2);
+    uint64_t buf = 0x80000; /* a global reduction's buffers: unbounded */
+    memcpy(c + ATEN_RO_ACC_BUF(cfg), &buf, 8);
+    assert_false(aten_decode(&k, params, sizes, 1, &it));
+    make_reduce(c, 0, 0, NULL, 1152, 2);
+    memcpy(c + ATEN_RO_SEMAPHORES(cfg), &buf, 8);
+    assert_false(aten_decode(&k, params, sizes, 1, &it));
+    make_reduce(c, 0, 0, NULL, 1152, 2);
+    c[ATEN_RO_ACCUMULATE(cfg)] = 1;
+    assert_false(aten_decode(&k, params, sizes, 1, &it));
+    make_reduce(c, 0, 0, NULL, 1152, 2);
+    int32_t two = 2;
+    memcpy(c + ATEN_RO_NOUTPUTS(cfg), &two, 4);
+    assert_false(aten_decode(&k, params, sizes, 1, &it));
+    make_reduce(c, 0, 0, NULL, 1152, 2);
+    sizes[0] = 1040; /* another identity: another layout */
+    assert_false(aten_decode(&k, params, sizes, 1, &it));
+}
+
+/* gpu_kernel_impl's casting closure, as measured for a strided float +
+ * half add (K = 3): alpha at 632, dtypes at 636, 640 bytes. The dtypes'
+ * place is not in the name: every place they can be is read, and sizes
+ * are exact only where all agree. */
+static void test_legacy_cast(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    tf_view w;
+    unsigned char c[ATEN_EW_CAST_BYTES(3, 4, 4)];
+    int32_t n = 576, dims = 1;
+    uint32_t st[3] = { 4, 4, 4 };
+    float alpha = 1.0f;
+    uint64_t data[3] = { 0x10000, 0x20000, 0x30000 };
+    assert_int_equal(sizeof c, 640);
+    memset(c, 0xA5, sizeof c);
+    memcpy(c, &dims, 4);
+    put_divider(c, 0, 576);
+    st[1] = 2 * 2; /* a bf16 slice, every other element */
+    memcpy(c + ATEN_OC_STRIDES, st, 12);
+    memcpy(c + 608, data, 24);
+    memcpy(c + 632, &alpha, 4);
+    c[636] = 6, c[637] = 15, c[638] = 6; /* float = bf16 + float */
+    void *params[2] = { &n, c };
+    size_t sizes[2] = { 4, sizeof c };
+    assert_true(aten_kernel_parse(CAST_ADD, &k));
+    assert_int_equal(k.family, ATEN_FAM_LEGACY);
+    assert_true(k.cast && !k.copy);
+    assert_int_equal(k.nargs, 3);
+    assert_true(aten_decode(&k, params, sizes, 2, &it));
+    assert_true(it.exact[0] && it.exact[1] && it.exact[2]);
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x10000 + 576 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x20000 + 575 * 4 + 2);
+    assert_true(aten_output_view(&k, &it, &w));
+
+    c[639] = 5; /* padding that reads as a dtype (half): a second place */
+    assert_true(aten_decode(&k, params, sizes, 2, &it));
+    assert_false(it.exact[0] || it.exact[1] || it.exact[2]);
+    assert_int_equal(it.elem[1], 4); /* the larger of bf16 and float */
+    assert_false(aten_output_view(&k, &it, &w)); /* only a may-write */
+
+    c[636] = c[637] = c[638] = c[639] = 0xA5; /* no place holds dtypes */
+    assert_false(aten_decode(&k, params, sizes, 2, &it));
+}
+
+static void put_tensor_info(unsigned char *ti, uint64_t data, int dims, const uint32_t *sizes, const uint32_t *strides)
+{
+    memset(ti, 0xA5, ATEN_TI_BYTES);
+    memcpy(ti + ATEN_TI_DATA, &data, 8);
+    memcpy(ti + ATEN_TI_SIZES, sizes, 4 * (size_t)dims);
+    memcpy(ti + ATEN_TI_STRIDES, strides, 4 * (size_t)dims);
+    memcpy(ti + ATEN_TI_DIMS, &dims, 4);
+}
+
+/* Dropout writes its output and its mask (both may-writes: operands 0
+ * and 1), reads its source; the vector kernel at linear indices, the
+ * plain one at the TensorInfos' offsets (the mask at the output's). */
+static void test_dropout(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    unsigned char a[ATEN_TI_BYTES], b[ATEN_TI_BYTES], c[ATEN_TI_BYTES], philox[ATEN_PHILOX_BYTES] = { 0 };
+    uint32_t n = 1152;
+    float p = 0.75f;
+    const uint32_t one_size[1] = { 1152 }, one_stride[1] = { 1 };
+    put_tensor_info(a, 0x10000, 1, one_size, one_stride);
+    put_tensor_info(b, 0x20000, 1, one_size, one_stride);
+    put_tensor_info(c, 0x30000, 1, one_size, one_stride);
+    void *params[6] = { a, b, c, &n, &p, philox };
+    size_t sizes[6] = { ATEN_TI_BYTES, ATEN_TI_BYTES, ATEN_TI_BYTES, 4, 4, ATEN_PHILOX_BYTES };
+    assert_true(aten_kernel_parse(DROPOUT_VEC, &k));
+    assert_int_equal(k.family, ATEN_FAM_DROPOUT);
+    assert_int_equal(k.nout, 2);
+    assert_true(aten_decode(&k, params, sizes, 6, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x20000 + 1152 * 2); /* output */
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x30000 + 1152);     /* mask */
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x10000 + 1152 * 2); /* source */
+    assert_false(aten_launch_complete(&k, &it, 1024, 256));
+    philox[ATEN_PHILOX_CAPTURED] = 1;
+    assert_false(aten_decode(&k, params, sizes, 6, &it));
+    philox[ATEN_PHILOX_CAPTURED] = 0;
+    sizes[4] = 8; /* acc_t double: another kernel */
+    assert_false(aten_decode(&k, params, sizes, 6, &it));
+    sizes[4] = 4;
+
+    /* the plain kernel: a [12, 96] source read with stride 192 rows out of
+     * a wider tensor, output and mask contiguous */
+    const uint32_t asz[2] = { 96, 12 }, ast[2] = { 1, 192 };
+    put_tensor_info(a, 0x10000, 2, asz, ast);
+    assert_true(aten_kernel_parse(DROPOUT_STRIDED, &k));
+    assert_true(aten_decode(&k, params, sizes, 6, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x20000 + 1152 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x30000 + 1152);
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x10000 + (95 + 11 * 192) * 4 + 4);
+    const uint32_t bad[2] = { 96, 11 }; /* sizes that do not make n */
+    put_tensor_info(a, 0x10000, 2, bad, ast);
+    assert_false(aten_decode(&k, params, sizes, 6, &it));
+    put_tensor_info(a, 0x10000, 0, bad, ast); /* no dims */
+    assert_false(aten_decode(&k, params, sizes, 6, &it));
+}
+
+/* torch._foreach_add_(P, G, alpha): list 0 written in place, list 1 read;
+ * each bounded by the hull of the chunks the launch's blocks take (the
+ * metadata's slots past them are stale). */
+static unsigned char meta2[ATEN_TL_BYTES(2)];
+
+static void test_multi_tensor(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    unsigned char *m = meta2, f = 0, op = 0;
+    float alpha = -0.125f;
+    memset(m, 0xA5, sizeof meta2);
+    /* tensor 0: 40 floats; tensor 1: 70000 floats (2 chunks) */
+    uint64_t p0 = 0x100000, p1 = 0x200000, g0 = 0x300000, g1 = 0x400000;
+    int64_t n0 = 40, n1 = 70000;
+    memcpy(m + ATEN_TL_ADDRESSES(2, 0), &p0, 8);
+    memcpy(m + ATEN_TL_ADDRESSES(2, 0) + 8, &p1, 8);
+    memcpy(m + ATEN_TL_ADDRESSES(2, 1), &g0, 8);
+    memcpy(m + ATEN_TL_ADDRESSES(2, 1) + 8, &g1, 8);
+    memcpy(m + ATEN_TL_NUMEL(2), &n0, 8);
+    memcpy(m + ATEN_TL_NUMEL(2) + 8, &n1, 8);
+    const uint16_t b2t[3] = { 0, 1, 1 };
+    const int32_t b2c[3] = { 0, 0, 1 };
+    memcpy(m + ATEN_TL_B2T(2), b2t, sizeof b2t);
+    memcpy(m + ATEN_TL_B2C(2), b2c, sizeof b2c);
+    void *params[4] = { m, &f, &op, &alpha };
+    size_t sizes[4] = { sizeof meta2, 1, 1, 4 };
+    assert_true(aten_kernel_parse(FOREACH_ADD, &k));
+    assert_int_equal(k.family, ATEN_FAM_MULTI_TENSOR);
+    assert_int_equal(k.depth, 2);
+    assert_int_equal(k.res, 0);
+    assert_true(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).lo, 0x100000); /* written: P */
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x200000 + 70000 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 1).lo, 0x300000); /* read: G */
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x400000 + 70000 * 4);
+    assert_false(aten_launch_complete(&k, &it, 3, 512));
+
+    assert_true(aten_decode_blocks(&k, params, sizes, 4, 1, &it)); /* one block: tensor 0 only */
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + 40 * 4);
+    assert_false(aten_decode_blocks(&k, params, sizes, 4, 0, &it)); /* blocks unknown */
+    assert_false(aten_decode(&k, params, sizes, 4, &it));
+    assert_false(aten_decode_blocks(&k, params, sizes, 4, 4, &it)); /* a stale slot (tensor 0xA5A5) */
+    int32_t c2 = 2; /* a chunk past the tensor's end */
+    memcpy(m + ATEN_TL_B2C(2) + 8, &c2, 4);
+    assert_false(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
+    memcpy(m + ATEN_TL_B2C(2) + 8, &b2c[2], 4);
+    sizes[3] = 8; /* a double scalar: another kernel */
+    assert_false(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
+    /* a functor reading through a pointer is not decoded */
+    assert_false(aten_kernel_parse(FOREACH_SCALAR_TENSOR, &k));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_names),   cmocka_unit_test(test_transpose_2d),
         cmocka_unit_test(test_transpose_batched), cmocka_unit_test(test_not_transposes),
         cmocka_unit_test(test_gappy_output),  cmocka_unit_test(test_rejects),
-        cmocka_unit_test(test_vectorized),
+        cmocka_unit_test(test_vectorized),    cmocka_unit_test(test_unrolled_cast),
+        cmocka_unit_test(test_unrolled_strided), cmocka_unit_test(test_random),
+        cmocka_unit_test(test_reduce),        cmocka_unit_test(test_legacy_cast),
+        cmocka_unit_test(test_dropout),       cmocka_unit_test(test_multi_tensor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
