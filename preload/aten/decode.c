@@ -62,8 +62,7 @@ bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
     }
 }
 
-/* Whether the parameters have the family's sizes (0: any size). */
-static bool sizes_ok(const aten_kernel *k, const size_t *sizes, int nparams)
+bool aten_params_match(const aten_kernel *k, const size_t *sizes, int nparams)
 {
     size_t want[ATEN_MAX_PARAMS];
     int n = 0;
@@ -434,7 +433,7 @@ bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t 
                         aten_iter *it)
 {
     memset(it, 0, sizeof *it);
-    if (k->family == ATEN_FAM_NONE || k->nargs < 1 || k->nargs > ATEN_MAX_ARGS || !sizes_ok(k, sizes, nparams))
+    if (k->family == ATEN_FAM_NONE || k->nargs < 1 || k->nargs > ATEN_MAX_ARGS || !aten_params_match(k, sizes, nparams))
         return false;
     int64_t n = 1;
     if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_MULTI_TENSOR) {

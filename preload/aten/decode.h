@@ -31,6 +31,10 @@ typedef struct aten_iter {
  * for i < *count); false when the family's layout is not fixed by K. */
 bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count);
 
+/* Whether a launch's parameter sizes are the family's (0 in the expected
+ * list: any size): a wheel laid out otherwise fails here first. */
+bool aten_params_match(const aten_kernel *k, const size_t *sizes, int nparams);
+
 /* Decodes a launch from its parameters (params[i] points at parameter i,
  * sizes[i] its size). False when anything does not validate: N, dims,
  * divisors (recomputed from the divisor as IntDivider does), strides with

@@ -2,11 +2,13 @@
  * route gives, checked against live allocations, then a producer (a
  * transposing copy), exact byte ranges (any other decoded launch), or,
  * when anything does not validate, unknown work as before. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aten/aten.h"
+#include "aten/abi.h"
 #include "aten/decode.h"
 #include "launch/launch.h"
 #include "launch/launch_internal.h"
@@ -98,6 +100,18 @@ static int produce(pl_launch *l, const pl_aten_fn *a, const small_layout *s, con
     return ok ? PL_FAMILY_PRODUCER : PL_FAMILY_NONE;
 }
 
+/* Said once a process: a wheel whose launch layout is not the one checked
+ * (another torch version) leaves every ATen launch unknown work, which
+ * costs every fold, and a user should hear why. */
+static void layout_differs(const pl_aten_fn *a)
+{
+    static atomic_bool said;
+    if (!atomic_exchange(&said, true))
+        fprintf(stderr, "transfold: ATen's launch parameters (%s) differ from the layout checked on torch %s; "
+                        "ATen launches are not decoded and count as unknown work\n",
+                a->label, ATEN_ABI_TORCH_VERSION);
+}
+
 int pl_aten_launch(pl_launch *l, const pl_aten_fn *a, bool *deferred)
 {
     const aten_kernel *k = &a->k;
@@ -111,6 +125,10 @@ int pl_aten_launch(pl_launch *l, const pl_aten_fn *a, bool *deferred)
     for (int i = 0; i < p.n; i++)
         params[i] = l->args ? l->args[i] : (void *)((const unsigned char *)l->packed + p.off[i]);
     uint64_t blocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+    if (!aten_params_match(k, p.size, p.n)) {
+        layout_differs(a);
+        return PL_FAMILY_NONE;
+    }
     if (!aten_decode_blocks(k, params, p.size, p.n, blocks, &it))
         return PL_FAMILY_NONE;
     tf_engine *e = pl_lock();
