@@ -59,35 +59,6 @@ typedef struct tf_replay {
     int (*run_to)(void *arg, uint64_t dst, uint64_t stream);
 } tf_replay;
 
-/* Holes (holes.c): a write over part of a pending record's destination
- * leaves the record pending with those bytes as holes, when `fill` is
- * given and the producer has a run_to. `fill` materialises such a record:
- * replay `r` (run_to) into scratch memory laid out like the destination
- * footprint `fp` (its (0,0) at scratch + dst_addr - fp.lo), copy back
- * only the `n` surviving byte ranges `keep` (sorted, inside fp), free the
- * scratch, all in stream order on `stream`, and order trigger_stream after
- * the copies; non-zero when it could not (nothing was copied then). NULL:
- * every partial overwrite materialises first, as before. */
-typedef struct tf_hole_ops {
-    int (*fill)(void *ctx, const tf_replay *r, tf_range fp, uint64_t dst_addr, const tf_range *keep, int n,
-                uint64_t stream, uint64_t trigger_stream);
-    void *ctx;
-} tf_hole_ops;
-
-typedef struct tf_config {
-    tf_mode mode;
-    tf_policy policy;
-    FILE *log;     /* JSON-lines event log, or NULL */
-    FILE *summary; /* exit summary, or NULL */
-    bool verify;
-    tf_sync_ops sync;
-    tf_scales scales;
-    /* Output-side folding (TRANSFOLD_OUTPUT_FOLD=1): GEMMs are deferred
-     * until their output's first reader; a transpose of the whole output
-     * makes the GEMM write it transposed instead (gemm_defer.c). */
-    bool output_fold;
-    tf_hole_ops holes;
-} tf_config;
 
 /* A scale factor; `host` is false when the value lives in device memory and
  * so cannot be read or folded. */
@@ -119,6 +90,37 @@ typedef struct tf_transpose_desc {
      * copying the strings. */
     bool static_strings;
 } tf_transpose_desc;
+
+/* Holes (holes.c): a write over part of a pending record's destination
+ * leaves the record pending with those bytes as holes, when `fill` is
+ * given, `eligible` (NULL: every producer) accepts the producer and it has
+ * a run_to. `fill` materialises such a record: replay `r` (run_to) into
+ * scratch memory laid out like d's destination footprint, copy back only
+ * the `n` surviving byte ranges `keep` (sorted, inside the footprint),
+ * free the scratch, all in stream order on d->stream, and order
+ * trigger_stream after the copies; non-zero when it could not. NULL:
+ * every partial overwrite materialises first, as before. */
+typedef struct tf_hole_ops {
+    int (*fill)(void *ctx, const tf_replay *r, const tf_transpose_desc *d, const tf_range *keep, int n,
+                uint64_t trigger_stream);
+    bool (*eligible)(void *ctx, const tf_transpose_desc *d);
+    void *ctx;
+} tf_hole_ops;
+
+typedef struct tf_config {
+    tf_mode mode;
+    tf_policy policy;
+    FILE *log;     /* JSON-lines event log, or NULL */
+    FILE *summary; /* exit summary, or NULL */
+    bool verify;
+    tf_sync_ops sync;
+    tf_scales scales;
+    /* Output-side folding (TRANSFOLD_OUTPUT_FOLD=1): GEMMs are deferred
+     * until their output's first reader; a transpose of the whole output
+     * makes the GEMM write it transposed instead (gemm_defer.c). */
+    bool output_fold;
+    tf_hole_ops holes;
+} tf_config;
 
 /* Everything a call reads and writes that is not a foldable GEMM operand.
  * Writes are views so "writes all of D" can be decided exactly. */

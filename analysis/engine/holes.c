@@ -57,7 +57,8 @@ bool holes_promise(const tf_engine *e, tf_record *p, const tf_view *w)
 {
     tf_range f = tf_view_footprint(w);
     if (!e->cfg.holes.fill || e->cfg.mode != TF_MODE_FOLD || p->gemm || !p->replay.run_to || !dense(w) ||
-        tf_range_overlaps(f, p->src_fp) || p->nholes + p->holes_promised >= TF_MAX_HOLES)
+        tf_range_overlaps(f, p->src_fp) || p->nholes + p->holes_promised >= TF_MAX_HOLES ||
+        (e->cfg.holes.eligible && !e->cfg.holes.eligible(e->cfg.holes.ctx, &p->d)))
         return false;
     p->holes_promised++;
     return true;
@@ -107,6 +108,5 @@ int holes_fill(tf_engine *e, tf_record *p, uint64_t trigger_stream)
     int n = survivors(p, keep);
     if (n == 0)
         return 0; /* nothing of it survives: nothing to write */
-    return e->cfg.holes.fill(e->cfg.holes.ctx, &p->replay, p->dst_fp, p->d.dst.addr, keep, n, p->d.stream,
-                             trigger_stream);
+    return e->cfg.holes.fill(e->cfg.holes.ctx, &p->replay, &p->d, keep, n, trigger_stream);
 }

@@ -580,13 +580,13 @@ static void test_write_errors_reported_once(void **state)
 /* Holes (holes.c): a fake fill that says what it was asked to copy back. */
 typedef struct fake_fill { int calls; int n; tf_range keep[8]; tf_range fp; uint64_t dst, stream, trigger; } fake_fill;
 
-static int fake_fill_run(void *ctx, const tf_replay *r, tf_range fp, uint64_t dst, const tf_range *keep, int n,
-                         uint64_t stream, uint64_t trigger)
+static int fake_fill_run(void *ctx, const tf_replay *r, const tf_transpose_desc *d, const tf_range *keep, int n,
+                         uint64_t trigger)
 {
     fake_fill *f = ctx;
     (void)r;
     f->calls++;
-    f->fp = fp, f->dst = dst, f->stream = stream, f->trigger = trigger, f->n = n;
+    f->fp = tf_view_footprint(&d->dst), f->dst = d->dst.addr, f->stream = d->stream, f->trigger = trigger, f->n = n;
     for (int i = 0; i < n && i < 8; i++)
         f->keep[i] = keep[i];
     return 0;
