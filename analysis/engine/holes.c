@@ -56,7 +56,10 @@ static bool dense(const tf_view *w)
 bool holes_promise(const tf_engine *e, tf_record *p, const tf_view *w)
 {
     tf_range f = tf_view_footprint(w);
+    /* A destination with gaps (ld padding) is not filled: its gap bytes,
+     * another tensor's perhaps, would be copied back from scratch. */
     if (!e->cfg.holes.fill || e->cfg.mode != TF_MODE_FOLD || p->gemm || !p->replay.run_to || !dense(w) ||
+        !dense(&p->d.dst) ||
         tf_range_overlaps(f, p->src_fp) || p->nholes + p->holes_promised >= TF_MAX_HOLES ||
         (e->cfg.holes.eligible && !e->cfg.holes.eligible(e->cfg.holes.ctx, &p->d)))
         return false;
