@@ -100,6 +100,8 @@ typedef struct tf_transpose_desc {
  * free the scratch, all in stream order on d->stream, and order
  * trigger_stream after the copies; non-zero when it could not. NULL:
  * every partial overwrite materialises first, as before. */
+/* Holes a pending record keeps; one more partial overwrite runs it. */
+#define TF_MAX_HOLES 8
 typedef struct tf_hole_ops {
     int (*fill)(void *ctx, const tf_replay *r, const tf_transpose_desc *d, const tf_range *keep, int n,
                 uint64_t trigger_stream);

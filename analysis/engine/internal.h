@@ -21,7 +21,6 @@
 #include "index/pool.h"
 #include "index/umap.h"
 
-#define TF_MAX_HOLES 4
 typedef enum rec_state { REC_PENDING, REC_MATERIALIZED, REC_DROPPED } rec_state;
 
 typedef struct tf_record {

@@ -578,7 +578,7 @@ static void test_write_errors_reported_once(void **state)
 }
 
 /* Holes (holes.c): a fake fill that says what it was asked to copy back. */
-typedef struct fake_fill { int calls; int n; tf_range keep[8]; tf_range fp; uint64_t dst, stream, trigger; } fake_fill;
+typedef struct fake_fill { int calls; int n; tf_range keep[TF_MAX_HOLES + 1]; tf_range fp; uint64_t dst, stream, trigger; } fake_fill;
 
 static int fake_fill_run(void *ctx, const tf_replay *r, const tf_transpose_desc *d, const tf_range *keep, int n,
                          uint64_t trigger)
@@ -587,7 +587,7 @@ static int fake_fill_run(void *ctx, const tf_replay *r, const tf_transpose_desc 
     (void)r;
     f->calls++;
     f->fp = tf_view_footprint(&d->dst), f->dst = d->dst.addr, f->stream = d->stream, f->trigger = trigger, f->n = n;
-    for (int i = 0; i < n && i < 8; i++)
+    for (int i = 0; i < n && i <= TF_MAX_HOLES; i++)
         f->keep[i] = keep[i];
     return 0;
 }
@@ -722,15 +722,16 @@ static void test_holes_overflow_and_fallbacks(void **state)
     fixture *f = holes_fixture(&fill);
     fake_replay r = {0};
     defer_with_run_to(f, &r);
-    for (int i = 0; i < 4; i++)
-        write_bytes(f, DST + 16 * i, DST + 16 * i + 8, true);
+    for (int i = 0; i < TF_MAX_HOLES; i++) /* holes [8i, 8i+4) */
+        write_bytes(f, DST + 8 * i, DST + 8 * i + 4, true);
     assert_int_equal(tf_engine_pending(f->e), 1);
-    write_bytes(f, DST + 80, DST + 88, true);
+    write_bytes(f, DST + 84, DST + 88, true);
     assert_int_equal(tf_engine_pending(f->e), 0);
     assert_int_equal(fill.calls, 1);
-    assert_int_equal(fill.n, 4); /* [8,16) [24,32) [40,48) [56,96) */
-    assert_int_equal(fill.keep[3].lo, DST + 56);
-    assert_int_equal(fill.keep[3].hi, DST + 96);
+    assert_int_equal(fill.n, TF_MAX_HOLES); /* [4,8) [12,16) ... [8 MAX - 4, 96) */
+    assert_int_equal(fill.keep[0].lo, DST + 4);
+    assert_int_equal(fill.keep[TF_MAX_HOLES - 1].lo, DST + 8 * TF_MAX_HOLES - 4);
+    assert_int_equal(fill.keep[TF_MAX_HOLES - 1].hi, DST + 96);
     assert_int_equal(r.runs, 0);
 
     fake_replay r2 = {0};
