@@ -46,24 +46,6 @@ typedef struct tf_sync_ops {
     bool (*remark)(void *ctx, void *mark, uint64_t stream);
 } tf_sync_ops;
 
-typedef struct tf_config {
-    tf_mode mode;
-    tf_policy policy;
-    FILE *log;     /* JSON-lines event log, or NULL */
-    FILE *summary; /* exit summary, or NULL */
-    bool verify;
-    tf_sync_ops sync;
-    tf_scales scales;
-    /* Output-side folding (TRANSFOLD_OUTPUT_FOLD=1): GEMMs are deferred
-     * until their output's first reader; a transpose of the whole output
-     * makes the GEMM write it transposed instead (gemm_defer.c). */
-    bool output_fold;
-} tf_config;
-
-/* A scale factor; `host` is false when the value lives in device memory and
- * so cannot be read or folded. */
-typedef struct tf_scale { double re, im; bool host; } tf_scale;
-
 /* How to reproduce a deferred producer exactly. `run` issues the original
  * call on its own stream and, when trigger_stream differs, orders
  * trigger_stream after it. `release` frees the deep-copied arguments; it is
@@ -76,6 +58,12 @@ typedef struct tf_replay {
      * scratch destination `dst` (laid out like the original) instead. */
     int (*run_to)(void *arg, uint64_t dst, uint64_t stream);
 } tf_replay;
+
+
+/* A scale factor; `host` is false when the value lives in device memory and
+ * so cannot be read or folded. */
+typedef struct tf_scale { double re, im; bool host; } tf_scale;
+
 
 /* A deferred GEMM's replay issued with operands swapped and op flags
  * flipped, writing its output transposed at `dst` (leading dimension ld)
@@ -102,6 +90,39 @@ typedef struct tf_transpose_desc {
      * copying the strings. */
     bool static_strings;
 } tf_transpose_desc;
+
+/* Holes (holes.c): a write over part of a pending record's destination
+ * leaves the record pending with those bytes as holes, when `fill` is
+ * given, `eligible` (NULL: every producer) accepts the producer and it has
+ * a run_to. `fill` materialises such a record: replay `r` (run_to) into
+ * scratch memory laid out like d's destination footprint, copy back only
+ * the `n` surviving byte ranges `keep` (sorted, inside the footprint),
+ * free the scratch, all in stream order on d->stream, and order
+ * trigger_stream after the copies; non-zero when it could not. NULL:
+ * every partial overwrite materialises first, as before. */
+/* Holes a pending record keeps; one more partial overwrite runs it. */
+#define TF_MAX_HOLES 8
+typedef struct tf_hole_ops {
+    int (*fill)(void *ctx, const tf_replay *r, const tf_transpose_desc *d, const tf_range *keep, int n,
+                uint64_t trigger_stream);
+    bool (*eligible)(void *ctx, const tf_transpose_desc *d);
+    void *ctx;
+} tf_hole_ops;
+
+typedef struct tf_config {
+    tf_mode mode;
+    tf_policy policy;
+    FILE *log;     /* JSON-lines event log, or NULL */
+    FILE *summary; /* exit summary, or NULL */
+    bool verify;
+    tf_sync_ops sync;
+    tf_scales scales;
+    /* Output-side folding (TRANSFOLD_OUTPUT_FOLD=1): GEMMs are deferred
+     * until their output's first reader; a transpose of the whole output
+     * makes the GEMM write it transposed instead (gemm_defer.c). */
+    bool output_fold;
+    tf_hole_ops holes;
+} tf_config;
 
 /* Everything a call reads and writes that is not a foldable GEMM operand.
  * Writes are views so "writes all of D" can be decided exactly. */

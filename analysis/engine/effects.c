@@ -71,10 +71,17 @@ static void materialize_from(tf_engine *e, const tf_access *a, tf_record *p, tf_
          * between them touches neither (gemm_defer.c) */
         if (src && p->gemm && !tf_range_overlaps(r, p->gemm_in[0]) && !tf_range_overlaps(r, p->gemm_in[1]))
             continue;
+        if (!src && p->nholes && holes_within(p, r))
+            continue; /* bytes a later write owns: not the record's */
         if (cover && tf_view_covers(cover, &p->d.dst)) {
             if (kept && kept->n < TF_MAX_KEPT)
                 kept->p[kept->n++] = p;
             else if (kept)
+                kept->complete = false;
+            continue;
+        }
+        if (cover && holes_promise(e, p, cover)) {
+            if (kept) /* effects_after must search, to record the hole */
                 kept->complete = false;
             continue;
         }
@@ -116,7 +123,7 @@ static __attribute__((noinline)) void maywrite_effects(tf_engine *e, const tf_ac
         tf_range w = tf_view_footprint(&a->writes[i]);
         const tf_view *cover = a->maywrite >> i & 1 ? NULL : &a->writes[i];
         materialize_under(e, a, w, true, NULL, TF_R_src_overwritten, NULL);
-        materialize_under(e, a, w, false, cover, TF_R_dst_partly_overwritten, cover ? kept : NULL);
+        materialize_under(e, a, w, false, cover, TF_R_dst_partly_overwritten, kept);
     }
 }
 
@@ -158,7 +165,8 @@ void effects_after(tf_engine *e, const tf_access *a)
         if (!bound_may_overlap(e->dst_bound, w))
             continue;
         while ((p = rec_next_dst(e, w, &at))) {
-            if (!tf_view_covers(&a->writes[i], &p->d.dst))
+            if (!tf_view_covers(&a->writes[i], &p->d.dst) &&
+                !(holes_keep(p, &a->writes[i]) && holes_cover_all(p)))
                 continue;
             tf_why why = TF_WHY(dst_overwritten, .str = {a->api});
             rec_drop(e, p, &why);

@@ -9,12 +9,18 @@
 #include "learn/learn.h"
 
 /* Pending destinations do not overlap one another (a write overlapping one
- * runs or drops it), so the first found is the only one. */
+ * runs or drops it) except inside holes (holes.c), so the first found
+ * whose bytes the operand reads outside its holes is the only one. */
 static tf_record *record_under(tf_engine *e, const tf_view *v)
 {
     tf_icursor at = ITREE_START;
     tf_range r = tf_view_footprint(v);
-    return bound_may_overlap(e->dst_bound, r) ? rec_next_dst(e, r, &at) : NULL;
+    if (!bound_may_overlap(e->dst_bound, r))
+        return NULL;
+    tf_record *p;
+    while ((p = rec_next_dst(e, r, &at)) && p->nholes && holes_within(p, r))
+        ;
+    return p;
 }
 
 static void plan_reset(tf_plan *plan)
@@ -43,7 +49,16 @@ static bool refuse_operand(tf_engine *e, const tf_gemm *g, int i, operand_fit *f
     fold_verdict v;
     bool ran = false;
     while ((p = record_under(e, &g->in[i].v)) &&
-           (__builtin_expect(p->gemm, 0) || !fold_operand(&p->d, &g->in[i], g, &v))) {
+           ((p->nholes && holes_overlap(p, tf_view_footprint(&g->in[i].v))) || __builtin_expect(p->gemm, 0) ||
+            !fold_operand(&p->d, &g->in[i], g, &v))) {
+        if (p->nholes && holes_overlap(p, tf_view_footprint(&g->in[i].v))) {
+            /* part of what it reads is a later write's: the record runs
+             * (copying back the rest) and the operand reads memory */
+            tf_why why = TF_WHY(dst_partly_overwritten, .str = {g->acc.api});
+            rec_materialize(e, p, g->acc.stream, &why, g->acc.api);
+            ran = true;
+            continue;
+        }
         if (p->gemm) { /* a deferred GEMM's output: it runs first */
             tf_why why = TF_WHY(gemm_output_read, .str = {g->acc.api, g->in[i].role});
             rec_materialize(e, p, g->acc.stream, &why, g->acc.api);
@@ -71,7 +86,7 @@ static void fold_onto(tf_engine *e, const tf_gemm *g, int i, const operand_fit *
 {
     tf_record *p = same ? fit->p : record_under(e, &g->in[i].v);
     fold_verdict v;
-    if (!p)
+    if (!p || (p->nholes && holes_overlap(p, tf_view_footprint(&g->in[i].v))))
         return;
     if (fit->p && p->id == fit->id)
         v.rw = fit->rw, v.alpha = fit->alpha;

@@ -37,6 +37,14 @@ typedef struct tf_record {
     tf_run_transposed run_transposed;
     rec_state state;
     int folds;
+    /* Bytes of the destination a later write owns (holes.c): never copied
+     * back when the record runs; unsorted, not merged, inside dst_fp. */
+    int nholes;
+    /* Slots promised by effects_before to writes whose holes
+     * effects_after records once the call succeeded (a failed call's
+     * promise is never kept: a slot lost, never a wrong hole). */
+    int holes_promised;
+    tf_range holes[TF_MAX_HOLES];
     UT_hash_handle hh;
     tf_inode by_src, by_dst; /* in the engine's src and dst indexes (tie: id) */
     char *heap;    /* d's strings when they do not fit in text */
@@ -211,6 +219,22 @@ typedef struct tf_kept { tf_record *p[TF_MAX_KEPT]; int n; bool complete; } tf_k
 void effects_before(tf_engine *e, const tf_access *a, tf_kept *kept); /* kept may be NULL */
 void effects_after(tf_engine *e, const tf_access *a);
 void effects_drop_kept(tf_engine *e, const tf_access *a, const tf_kept *kept);
+
+/* holes.c */
+/* Whether r touches p's destination only inside its holes (or not at all):
+ * then it is none of p's business. */
+bool holes_within(const tf_record *p, tf_range r);
+bool holes_overlap(const tf_record *p, tf_range r);
+/* Before a call: whether the write w over part of p's destination may
+ * become a hole instead of running p (a slot is then promised to it). */
+bool holes_promise(const tf_engine *e, tf_record *p, const tf_view *w);
+/* After the call succeeded: the promised hole is recorded (true), or
+ * none was promised (false). */
+bool holes_keep(tf_record *p, const tf_view *w);
+/* Whether p's holes cover every byte of its destination's footprint. */
+bool holes_cover_all(const tf_record *p);
+/* rec_materialize for a record with holes: the replay's status. */
+int holes_fill(tf_engine *e, tf_record *p, uint64_t trigger_stream);
 
 /* log.c */
 void log_transpose(tf_engine *e, const tf_record *p);

@@ -83,6 +83,7 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, const tf_replay 
     p->replay = *r;
     p->state = REC_PENDING;
     p->folds = 0;
+    p->nholes = p->holes_promised = 0;
     p->gemm = false;
     HASH_ADD(hh, e->pending, id, sizeof p->id, p);
     p->by_src.lo = p->src_fp.lo;
@@ -116,7 +117,9 @@ void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const 
     p->state = REC_MATERIALIZED;
     /* In log mode the producer already ran: only say what would happen. */
     int status = 0;
-    if (e->cfg.mode == TF_MODE_FOLD && p->replay.run)
+    if (e->cfg.mode == TF_MODE_FOLD && p->nholes)
+        status = holes_fill(e, p, trigger_stream); /* only the bytes no later write owns */
+    else if (e->cfg.mode == TF_MODE_FOLD && p->replay.run)
         status = p->replay.run(p->replay.arg, trigger_stream);
     if (p->gemm) /* a deferred GEMM is no transpose: counted apart */
         e->n.gemms_run++;

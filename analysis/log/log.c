@@ -187,6 +187,8 @@ static __attribute__((noinline)) void write_materialize(tf_engine *e, const tf_r
     jl_why(&j, why, false);
     jl_str(&j, "trigger", trigger ? trigger : tf_why_text(why, text, sizeof text));
     jl_int(&j, "folds", p->folds);
+    if (p->nholes) /* only the bytes outside them were copied back (holes.c) */
+        jl_int(&j, "holes", p->nholes);
     if (status) /* the replay itself failed: the destination may be stale */
         jl_int(&j, "replay_status", status);
     jl_end(e, &j);
@@ -205,6 +207,8 @@ static __attribute__((noinline)) void write_drop(tf_engine *e, const tf_record *
     jl_record(e, &j, "drop", p);
     jl_why(&j, why, false);
     jl_int(&j, "folds", p->folds);
+    if (p->nholes)
+        jl_int(&j, "holes", p->nholes);
     jl_int(&j, "launches", 1);
     jl_end(e, &j);
 }

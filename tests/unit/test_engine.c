@@ -577,6 +577,195 @@ static void test_write_errors_reported_once(void **state)
     assert_non_null(strstr(text, "transfold: TRANSFOLD_SUMMARY: write failed (No space left on device)"));
 }
 
+/* Holes (holes.c): a fake fill that says what it was asked to copy back. */
+typedef struct fake_fill { int calls; int n; tf_range keep[TF_MAX_HOLES + 1]; tf_range fp; uint64_t dst, stream, trigger; } fake_fill;
+
+static int fake_fill_run(void *ctx, const tf_replay *r, const tf_transpose_desc *d, const tf_range *keep, int n,
+                         uint64_t trigger)
+{
+    fake_fill *f = ctx;
+    (void)r;
+    f->calls++;
+    f->fp = tf_view_footprint(&d->dst), f->dst = d->dst.addr, f->stream = d->stream, f->trigger = trigger, f->n = n;
+    for (int i = 0; i < n && i <= TF_MAX_HOLES; i++)
+        f->keep[i] = keep[i];
+    return 0;
+}
+
+static int fake_run_to(void *arg, uint64_t dst, uint64_t stream)
+{
+    (void)arg, (void)dst, (void)stream;
+    return 0;
+}
+
+static fixture *holes_fixture(fake_fill *fill)
+{
+    fixture *f = calloc(1, sizeof *f);
+    f->log = open_memstream(&f->logbuf, &f->loglen);
+    tf_config cfg = {.mode = TF_MODE_FOLD, .policy = TF_POLICY_STRICT, .log = f->log,
+                     .holes = {.fill = fake_fill_run, .ctx = fill}};
+    f->e = tf_engine_new(&cfg);
+    tf_alloc(f->e, DEV_BASE, DEV_SIZE, TF_MEM_DEVICE);
+    return f;
+}
+
+static void defer_with_run_to(fixture *f, fake_replay *r)
+{
+    tf_transpose_desc d = std_desc();
+    tf_replay rp = replay_of(r);
+    rp.run_to = fake_run_to;
+    assert_true(tf_transpose_begin(f->e, &d, rp, NO_WHY));
+}
+
+/* One call writing bytes [lo, hi) of the destination. */
+static void write_bytes(fixture *f, uint64_t lo, uint64_t hi, bool ok)
+{
+    tf_access a;
+    tf_access_init(&a, "kernel", 7);
+    tf_access_write(&a, tf_view_dense(lo, hi - lo));
+    tf_access_begin(f->e, &a);
+    tf_access_end(f->e, &a, ok);
+}
+
+static void read_bytes(fixture *f, uint64_t lo, uint64_t hi)
+{
+    tf_access a;
+    tf_access_init(&a, "cudaMemcpy", 9);
+    tf_access_read(&a, (tf_range){lo, hi});
+    tf_access_begin(f->e, &a);
+    tf_access_end(f->e, &a, true);
+}
+
+/* A partial overwrite leaves the record pending; reads of the hole alone
+ * are not its business; a read of the rest copies back only the rest. */
+static void test_holes_recorded_and_filled(void **state)
+{
+    (void)state;
+    fake_fill fill = {0};
+    fixture *f = holes_fixture(&fill);
+    fake_replay r = {0};
+    defer_with_run_to(f, &r);
+    write_bytes(f, DST + 32, DST + 48, true);
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    assert_int_equal(r.runs + fill.calls, 0);
+    read_bytes(f, DST + 36, DST + 44); /* inside the hole */
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    write_bytes(f, DST + 32, DST + 40, true); /* inside the hole again: nothing new */
+    read_bytes(f, DST + 40, DST + 52); /* reaches past it */
+    assert_int_equal(tf_engine_pending(f->e), 0);
+    assert_int_equal(r.runs, 0);
+    assert_int_equal(fill.calls, 1);
+    assert_int_equal(fill.n, 2);
+    assert_int_equal(fill.keep[0].lo, DST);
+    assert_int_equal(fill.keep[0].hi, DST + 32);
+    assert_int_equal(fill.keep[1].lo, DST + 48);
+    assert_int_equal(fill.keep[1].hi, DST + 96);
+    assert_int_equal(fill.fp.lo, DST);
+    assert_int_equal(fill.dst, DST);
+    assert_int_equal(fill.stream, 7);
+    assert_int_equal(fill.trigger, 9);
+    assert_int_equal(r.releases, 1);
+    assert_int_equal(log_count(f, "\"event\":\"materialize\"", NULL), 1);
+    fixture_free(f);
+}
+
+/* A GEMM reading the destination over a hole does not fold: the record
+ * runs first (survivors only) and the operand reads memory. */
+static void test_holes_refuse_fold(void **state)
+{
+    (void)state;
+    fake_fill fill = {0};
+    fixture *f = holes_fixture(&fill);
+    fake_replay r = {0};
+    defer_with_run_to(f, &r);
+    write_bytes(f, DST + 88, DST + 96, true);
+    tf_gemm g = std_gemm();
+    tf_plan plan;
+    tf_gemm_begin(f->e, &g, &plan);
+    assert_false(plan.any);
+    assert_false(plan.in[0].folded);
+    tf_gemm_end(f->e, &g, &plan, true);
+    assert_int_equal(fill.calls, 1);
+    assert_int_equal(fill.n, 1);
+    assert_int_equal(fill.keep[0].hi, DST + 88);
+    assert_int_equal(r.runs, 0);
+    assert_int_equal(log_count(f, "\"event\":\"fold\"", NULL), 0);
+    fixture_free(f);
+}
+
+/* Writes that together cover the destination drop it; nothing runs. */
+static void test_holes_full_coverage_drops(void **state)
+{
+    (void)state;
+    fake_fill fill = {0};
+    fixture *f = holes_fixture(&fill);
+    fake_replay r = {0};
+    defer_with_run_to(f, &r);
+    write_bytes(f, DST - 16, DST + 40, true); /* also past its start */
+    write_bytes(f, DST + 60, DST + 200, true);
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    write_bytes(f, DST + 40, DST + 60, true);
+    assert_int_equal(tf_engine_pending(f->e), 0);
+    assert_int_equal(r.runs + fill.calls, 0);
+    assert_int_equal(log_count(f, "\"event\":\"drop\"", NULL), 1);
+    fixture_free(f);
+}
+
+/* More holes than a record holds: the write that finds no slot runs the
+ * record first, still copying back around the holes it has. A failed
+ * write makes no hole; a write into the source, a producer without
+ * run_to, or an engine without fill materialise as before. */
+static void test_holes_overflow_and_fallbacks(void **state)
+{
+    (void)state;
+    fake_fill fill = {0};
+    fixture *f = holes_fixture(&fill);
+    fake_replay r = {0};
+    defer_with_run_to(f, &r);
+    for (int i = 0; i < TF_MAX_HOLES; i++) /* holes [8i, 8i+4) */
+        write_bytes(f, DST + 8 * i, DST + 8 * i + 4, true);
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    write_bytes(f, DST + 84, DST + 88, true);
+    assert_int_equal(tf_engine_pending(f->e), 0);
+    assert_int_equal(fill.calls, 1);
+    assert_int_equal(fill.n, TF_MAX_HOLES); /* [4,8) [12,16) ... [8 MAX - 4, 96) */
+    assert_int_equal(fill.keep[0].lo, DST + 4);
+    assert_int_equal(fill.keep[TF_MAX_HOLES - 1].lo, DST + 8 * TF_MAX_HOLES - 4);
+    assert_int_equal(fill.keep[TF_MAX_HOLES - 1].hi, DST + 96);
+    assert_int_equal(r.runs, 0);
+
+    fake_replay r2 = {0};
+    defer_with_run_to(f, &r2);
+    write_bytes(f, DST, DST + 8, false); /* failed: its bytes are still the record's */
+    read_bytes(f, DST, DST + 4);
+    assert_int_equal(r2.runs, 1);
+    assert_int_equal(fill.calls, 1);
+
+    fake_replay r3 = {0};
+    defer(f, &r3, std_desc()); /* no run_to */
+    write_bytes(f, DST, DST + 8, true);
+    assert_int_equal(r3.runs, 1);
+
+    fake_replay r4 = {0};
+    defer_with_run_to(f, &r4);
+    tf_access a;
+    tf_access_init(&a, "kernel", 7);
+    tf_access_write(&a, tf_view_dense(DST, 8));
+    tf_access_write(&a, tf_view_dense(SRC, 8)); /* and its source */
+    tf_access_begin(f->e, &a);
+    tf_access_end(f->e, &a, true);
+    assert_int_equal(r4.runs, 1);
+    assert_int_equal(fill.calls, 1);
+    fixture_free(f);
+
+    fixture *plain = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay r5 = {0};
+    defer_with_run_to(plain, &r5);
+    write_bytes(plain, DST, DST + 8, true);
+    assert_int_equal(r5.runs, 1);
+    fixture_free(plain);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -594,6 +783,8 @@ int main(void)
         cmocka_unit_test(test_log_mode_changes_nothing), cmocka_unit_test(test_chained_and_overwritten_producers),
         cmocka_unit_test(test_forced_materializations),  cmocka_unit_test(test_exit_drops_and_summarizes),
         cmocka_unit_test(test_other_stream_consumer),    cmocka_unit_test(test_one_operand_refused),
+        cmocka_unit_test(test_holes_recorded_and_filled), cmocka_unit_test(test_holes_refuse_fold),
+        cmocka_unit_test(test_holes_full_coverage_drops), cmocka_unit_test(test_holes_overflow_and_fallbacks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
