@@ -528,7 +528,9 @@ static bool parse_multi_tensor(span args, aten_kernel *k)
 bool aten_kernel_parse(const char *demangled, aten_kernel *k)
 {
     memset(k, 0, sizeof *k);
-    span s = { demangled, demangled ? strlen(demangled) : 0 }, args, rest;
+    if (!demangled) /* the demangler failed: nothing to read (memmem wants a pointer) */
+        return false;
+    span s = { demangled, strlen(demangled) }, args, rest;
     if (starts(s, "void "))
         s.p += 5, s.n -= 5;
     bool ok = false;
