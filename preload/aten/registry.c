@@ -228,20 +228,26 @@ static void parse(pl_aten_fn *fn)
     atomic_store(&fn->state, ok ? 1 : 2);
 }
 
-const pl_aten_fn *pl_aten_of(const void *fn)
+/* An entry parsed (once, whoever launches first), or NULL when it is not
+ * a family decoded. */
+static const pl_aten_fn *parsed(pl_aten_fn *a)
 {
-    pl_aten_fn *a = get(fn);
     if (!a)
         return NULL;
     int st = atomic_load_explicit(&a->state, memory_order_acquire);
     if (st == 0) {
-        pthread_mutex_lock(&mutex); /* parsed once, whoever launches first */
+        pthread_mutex_lock(&mutex);
         if (atomic_load(&a->state) == 0)
             parse(a);
         pthread_mutex_unlock(&mutex);
         st = atomic_load(&a->state);
     }
     return st == 1 ? a : NULL;
+}
+
+const pl_aten_fn *pl_aten_of(const void *fn)
+{
+    return parsed(get(fn));
 }
 
 bool pl_aten_watch(const void *fn)
@@ -252,17 +258,23 @@ bool pl_aten_watch(const void *fn)
 
 /* By handle; else by name, and the handle is remembered for the next
  * launch. */
+/* What a handle the name lookup found to be none of ours maps to, so
+ * that its later launches are answered by the handle alone, not by
+ * hashing a name of hundreds of characters each time. */
+static pl_aten_fn not_ours = { .state = 2 };
+
+/* By handle; else by name, and the handle is remembered (ours or not) for
+ * the next launch. */
 static const void *kernel_of(const void *fn, const char *name)
 {
-    const pl_aten_fn *a = pl_aten_of(fn);
+    pl_aten_fn *a = fn ? get(fn) : NULL;
     if (a || !fn || !name || !decoded_family(name))
-        return a;
+        return parsed(a);
     pthread_mutex_lock(&mutex);
-    pl_aten_fn *f = name_get_locked(name);
-    if (f)
-        put_locked(fn, f);
+    a = name_get_locked(name);
+    put_locked(fn, a ? a : &not_ours);
     pthread_mutex_unlock(&mutex);
-    return f ? pl_aten_of(fn) : NULL;
+    return parsed(a);
 }
 static bool is_copy(const void *kernel) { return ((const pl_aten_fn *)kernel)->k.copy; }
 static int launch_of(pl_launch *l, const void *kernel, bool *deferred)
