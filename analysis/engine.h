@@ -267,6 +267,12 @@ bool tf_alloc_span(const tf_engine *e, uint64_t addr, tf_range *r);
  * when the free succeeded, drops records writing into it and forgets it. */
 void tf_free_begin(tf_engine *e, uint64_t base, uint64_t stream, const char *api);
 void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok);
+/* A tensor's storage died inside an allocation that lives on (PyTorch's
+ * caching allocator keeps the block for the next tensor, and says so only
+ * to its profiler hook): records writing only into those bytes die with
+ * it, as at a free; no one may read a dead tensor, so what reads the bytes
+ * is left to whatever writes them next (an overwrite, as today). */
+void tf_storage_freed(tf_engine *e, tf_range r, const char *api);
 /* The live device (or pool) allocation holding byte `addr`, as a range:
  * where a decoded launch's pointers must point before its ranges are
  * trusted (and, since a kernel cannot reach past its allocation without

@@ -86,6 +86,17 @@ void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok)
         alloc_release(e, a);
 }
 
+void tf_storage_freed(tf_engine *e, tf_range r, const char *api)
+{
+    tf_icursor at = ITREE_START;
+    tf_record *p;
+    while ((p = rec_next_dst(e, r, &at)))
+        if (tf_range_contains(r, p->dst_fp)) {
+            tf_why why = TF_WHY(dst_freed, .str = {api});
+            rec_drop(e, p, &why);
+        }
+}
+
 void tf_access_begin(tf_engine *e, const tf_access *a)
 {
     if (e->late)

@@ -5,3 +5,4 @@
 #include "tables/hooks_cuda.def"
 #include "hooks_cublas_gen.def" /* generated: build/preload/gen */
 #include "tables/hooks_lt.def"
+#include "tables/hooks_c10.def"

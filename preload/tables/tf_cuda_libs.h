@@ -1,5 +1,6 @@
-/* The headers of all four libraries transfold hooks (driver, runtime,
- * cuBLAS, cuBLASLt) as the hooks see them; cuda_*.c are the driver API's hooks.
+/* The headers of the four CUDA libraries transfold hooks (driver, runtime,
+ * cuBLAS, cuBLASLt) as the hooks see them, and the one c10 type its
+ * PyTorch hook needs (hooks_c10.def); cuda_*.c are the driver API's hooks.
  *
  * Every function the headers declare gets default visibility, so that the
  * hooks we define with those names are exported while the rest of the
@@ -23,12 +24,18 @@
  * move the 16 bits around, so a layout-compatible stand-in is enough. */
 typedef struct pl_half { uint16_t bits; } pl_half;
 
+/* c10::Device, {DeviceType type; DeviceIndex index;} (two int8_t), passed
+ * by value in a register as any 2-byte trivially-copyable struct is. */
+typedef struct pl_c10_device { int8_t type, index; } pl_c10_device;
+#define PL_C10_DEVICE_CUDA 1 /* c10::DeviceType::CUDA */
+
 /* The sonames the real functions live in (fallback when RTLD_NEXT misses a
  * library that was dlopen'ed with RTLD_LOCAL). */
 #define TF_LIB_CUBLAS   "libcublas.so.13"
 #define TF_LIB_CUBLASLT "libcublasLt.so.13"
 #define TF_LIB_CUDART   "libcudart.so.13"
 #define TF_LIB_CUDA     "libcuda.so.1"
+#define TF_LIB_C10      "libc10.so"
 
 /* What a hook returns when the real function cannot be found. */
 #define TF_MISSING_CUBLAS   CUBLAS_STATUS_NOT_INITIALIZED

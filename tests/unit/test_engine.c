@@ -242,6 +242,32 @@ static void test_frees(void **state)
     fixture_free(f);
 }
 
+/* PyTorch's caching allocator: tensors live and die inside one allocation;
+ * a dead tensor's bytes drop only the records writing nothing but them. */
+static void test_storage_freed(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    tf_alloc(f->e, 0x90000000ull, 0x200000, TF_MEM_DEVICE); /* one segment */
+    fake_replay r1 = {0}, r2 = {0};
+    /* dst 4 x 6, ld 4, f32: 96 bytes each */
+    assert_true(defer(f, &r1, transpose_desc(0x90000000ull, 6, 0x90001000ull, 4, 4, 6, 4)));
+    assert_true(defer(f, &r2, transpose_desc(0x90000000ull, 6, 0x90002000ull, 4, 4, 6, 4)));
+    tf_storage_freed(f->e, (tf_range){ 0x90000000ull, 0x90000200ull }, "torch"); /* the source's tensor */
+    tf_storage_freed(f->e, (tf_range){ 0x90002000ull, 0x90002040ull }, "torch"); /* part of r2's destination */
+    assert_int_equal(tf_engine_pending(f->e), 2);
+    assert_int_equal(r1.runs + r2.runs, 0);
+    tf_storage_freed(f->e, (tf_range){ 0x90000e00ull, 0x90001200ull }, "torch"); /* a block holding r1's */
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    assert_int_equal(r1.runs, 0);
+    assert_int_equal(r1.releases, 1);
+    assert_int_equal(log_count(f, "\"drop\"", "destination freed by torch"), 1);
+    tf_storage_freed(f->e, (tf_range){ 0x90002000ull, 0x90002060ull }, "torch"); /* exactly r2's */
+    assert_int_equal(tf_engine_pending(f->e), 0);
+    assert_int_equal(r2.runs, 0);
+    fixture_free(f);
+}
+
 static void test_producer_refusals(void **state)
 {
     (void)state;
@@ -771,6 +797,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_folds_then_free),      cmocka_unit_test(test_readback_materializes_once),
         cmocka_unit_test(test_effect_table),             cmocka_unit_test(test_frees),
+        cmocka_unit_test(test_storage_freed),
         cmocka_unit_test(test_may_write),
         cmocka_unit_test(test_producer_refusals),
         cmocka_unit_test(test_producer_follows_allocations),
