@@ -66,10 +66,11 @@ typedef struct tf_scale { double re, im; bool host; } tf_scale;
 
 
 /* A deferred GEMM's replay issued with operands swapped and op flags
- * flipped, writing its output transposed at `dst` (leading dimension ld)
- * on `stream`: (AB)^T = B^T A^T. Non-zero when it cannot. (Apart from
- * tf_replay, which every producer copies.) */
-typedef int (*tf_run_transposed)(void *arg, uint64_t dst, int64_t ld, uint64_t stream);
+ * flipped, writing its output transposed at `dst` (leading dimension ld,
+ * batch stride `stride` in elements) on `stream`: (AB)^T = B^T A^T.
+ * Non-zero when it cannot. (Apart from tf_replay, which every producer
+ * copies.) */
+typedef int (*tf_run_transposed)(void *arg, uint64_t dst, int64_t ld, int64_t stride, uint64_t stream);
 
 /* The producer name of ATen's copies (preload/aten), one string for the
  * engine and the preload. */
@@ -303,9 +304,11 @@ void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok);
 /* Output folding, after tf_gemm_end of a GEMM the hook did not run: the
  * GEMM becomes a pending record owning `replay` (true), or the hook runs it
  * now (false: not enabled, verify mode, log mode, a capture, an output that
- * is read (beta not 0), batched, memory not the device's). `handle`: the
- * library handle the replay needs. */
-bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_replay *replay,
+ * is read (beta not 0), memory not the device's). `handle`: the library
+ * handle the replay needs; `ws`: the workspace the program set on it,
+ * which the replay will use (empty: the library's own): written or freed
+ * meanwhile, the GEMM runs first. */
+bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, tf_range ws, const tf_replay *replay,
                    tf_run_transposed run_transposed);
 
 /* Forced materialisations. */

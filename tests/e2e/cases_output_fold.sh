@@ -1,21 +1,22 @@
-# Output-side folding (issue 20 item 6, opt-in TRANSFOLD_OUTPUT_FOLD=1): a
+# Output-side folding (issue 20 item 6, on unless TRANSFOLD_OUTPUT_FOLD=0): a
 # GEMM's output transposed by cublasSgeam is written transposed by the GEMM
 # itself, the geam never runs; every other reader replays the GEMM as it was.
 # (learn_mode is cases_learn.sh's: a run with the given variables.)
 
 OF_STEPS=3
 
-# of_all VARIANT: base, fold without output folding, with it (strict, args),
-# log and verify with it (neither defers GEMMs); every stdout equal to base.
+# of_all VARIANT: base, fold without output folding, with it (the default;
+# strict, args), log and verify (neither defers GEMMs); every stdout equal
+# to base.
 of_all() {
     local prog=$BUILD/programs/output_fold m
     run_mode base "$prog" "$OF_STEPS" "$1"
     check "base run exits 0" 0 "$(cat "$CASE_DIR/base.rc")"
-    learn_mode fold -- "$prog" "$OF_STEPS" "$1"
-    learn_mode of TRANSFOLD_OUTPUT_FOLD=1 -- "$prog" "$OF_STEPS" "$1"
-    learn_mode of_args TRANSFOLD_OUTPUT_FOLD=1 TRANSFOLD_POLICY=args -- "$prog" "$OF_STEPS" "$1"
-    learn_mode of_log TRANSFOLD_OUTPUT_FOLD=1 TRANSFOLD_MODE=log -- "$prog" "$OF_STEPS" "$1"
-    learn_mode of_verify TRANSFOLD_OUTPUT_FOLD=1 TRANSFOLD_VERIFY=1 -- "$prog" "$OF_STEPS" "$1"
+    learn_mode fold TRANSFOLD_OUTPUT_FOLD=0 -- "$prog" "$OF_STEPS" "$1"
+    learn_mode of -- "$prog" "$OF_STEPS" "$1"
+    learn_mode of_args TRANSFOLD_POLICY=args -- "$prog" "$OF_STEPS" "$1"
+    learn_mode of_log TRANSFOLD_MODE=log -- "$prog" "$OF_STEPS" "$1"
+    learn_mode of_verify TRANSFOLD_VERIFY=1 -- "$prog" "$OF_STEPS" "$1"
     for m in fold of of_args of_log of_verify; do same_as_base "$m"; done
     for m in fold of_log of_verify; do expect_events "$m" gemm_deferred 0; expect_events "$m" output_fold 0; done
     check "of_verify: no mismatch" 0 "$(count_events verify '.result != "equal"' of_verify)"
@@ -62,4 +63,39 @@ case_output_fold_overwrite() { # A overwritten before the transpose: the GEMM ru
     of_all overwrite
     expect_events of output_fold 0
     expect_events of materialize "$OF_STEPS" '.rows == 12 and .key == "src_overwritten" and .trigger == "cudaMemset"'
+}
+
+# The handle changed between a deferred GEMM and its output's first reader:
+# the GEMM runs under what it was called with (stdout equal to base proves
+# it: each variant's bits depend on the setting; checked failing with the
+# replay left under the handle's settings of the moment).
+case_output_fold_math() { # TF32 math mode for C's GEMM, default after it
+    of_all math
+    expect_events of output_fold "$OF_STEPS"
+    expect_events of materialize "$OF_STEPS" '.producer == "cublasSgemm_v2" and .key == "dst_read" and .rows == 12'
+}
+
+case_output_fold_stream() { # C's GEMM on s1, the handle on s2 for its reader
+    of_all stream
+    # not the same stream: no output fold; the geam's read runs the GEMM on s1 first
+    expect_events of output_fold 0
+    expect_events of materialize "$OF_STEPS" '.producer == "cublasSgemm_v2" and .trigger == "cublasSgeam"'
+}
+
+case_output_fold_workspace() { # W1 for C's GEMM, W2 after: the stand-in's GEMM scribbles on its workspace
+    of_all ws
+    expect_events of output_fold "$OF_STEPS"
+    grep -q '^step 0 W1: .*\[0\]=00000020' "$CASE_DIR/base.out"; check "base: C's GEMM wrote W1" 0 $?
+}
+
+case_output_fold_workspace_freed() { # W1 freed before the transpose: the GEMM runs first
+    of_all wsfree
+    expect_events of output_fold 0
+    expect_events of materialize "$OF_STEPS" '.producer == "cublasSgemm_v2" and .key == "src_freed"'
+}
+
+case_output_fold_destroy() { # C's GEMM on a handle destroyed before the transpose
+    of_all destroy
+    expect_events of output_fold 0
+    expect_events of materialize "$OF_STEPS" '.producer == "cublasSgemm_v2" and .key == "cublas_handle_destroyed"'
 }
