@@ -118,7 +118,7 @@ typedef struct tf_config {
     bool verify;
     tf_sync_ops sync;
     tf_scales scales;
-    /* Output-side folding (TRANSFOLD_OUTPUT_FOLD=1): GEMMs are deferred
+    /* Output-side folding (on unless TRANSFOLD_OUTPUT_FOLD=0): GEMMs are deferred
      * until their output's first reader; a transpose of the whole output
      * makes the GEMM write it transposed instead (gemm_defer.c). */
     bool output_fold;

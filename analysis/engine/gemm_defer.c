@@ -16,9 +16,8 @@
  * (multiplication commutes exactly) in the same k order only if the library
  * sums them so whatever the op flags; the stand-in's reference GEMM does,
  * cuBLAS does not promise it (another kernel, tile or split-k may be picked
- * for T than for N). The same assumption input folding makes; being new
- * machinery that every later call pays for while a GEMM is pending, it is
- * opt-in, and off under verify mode (which does not recompute it yet). */
+ * for T than for N): the same assumption input folding makes. Off under
+ * verify mode (which does not recompute it yet) and TRANSFOLD_OUTPUT_FOLD=0. */
 #include "engine/internal.h"
 
 static tf_range hull(tf_range a, tf_range b)
