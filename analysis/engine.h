@@ -110,6 +110,16 @@ typedef struct tf_hole_ops {
     void *ctx;
 } tf_hole_ops;
 
+/* Verify mode's check of an output fold (gemm_defer.c), set by the
+ * preload: after the GEMM ran swapped into t's destination, the GEMM runs
+ * as called (into its output, as the unfolded program does) and the
+ * transpose into scratch; *r compares the two (the unfolded result is
+ * copied over the destination when they differ), elements of `dtype`.
+ * false: not checked. */
+struct tf_verify_result;
+typedef bool (*tf_verify_output_fold)(const tf_replay *gemm, const tf_replay *t, const tf_transpose_desc *td,
+                                      const char *dtype, int64_t k, struct tf_verify_result *r);
+
 typedef struct tf_config {
     tf_mode mode;
     tf_policy policy;
@@ -122,6 +132,7 @@ typedef struct tf_config {
      * until their output's first reader; a transpose of the whole output
      * makes the GEMM write it transposed instead (gemm_defer.c). */
     bool output_fold;
+    tf_verify_output_fold verify_output_fold; /* NULL: no output fold under verify */
     tf_hole_ops holes;
 } tf_config;
 
@@ -320,7 +331,6 @@ void tf_materialize_handle(tf_engine *e, uint64_t handle, tf_why reason);
  * of it into scratch memory (non-zero when it cannot be done). */
 bool tf_record_get(tf_engine *e, uint64_t id, tf_transpose_desc *d);
 int tf_record_run_to(tf_engine *e, uint64_t id, uint64_t dst, uint64_t stream);
-struct tf_verify_result;
 /* Logs a "verify" event for a folded call and counts mismatches. */
 void tf_verify_report(tf_engine *e, const tf_gemm *g, const struct tf_verify_result *r);
 /* Logs a "verify" event for a folded call that could not be checked. */

@@ -16,9 +16,11 @@
  * (multiplication commutes exactly) in the same k order only if the library
  * sums them so whatever the op flags; the stand-in's reference GEMM does,
  * cuBLAS does not promise it (another kernel, tile or split-k may be picked
- * for T than for N): the same assumption input folding makes. Off under
- * verify mode (which does not recompute it yet) and TRANSFOLD_OUTPUT_FOLD=0. */
+ * for T than for N): the same assumption input folding makes. Verify mode
+ * checks each output fold against the GEMM as called and the transpose
+ * (verify() below). Off under TRANSFOLD_OUTPUT_FOLD=0. */
 #include "engine/internal.h"
+#include "algebra/verify.h"
 
 static tf_range hull(tf_range a, tf_range b)
 {
@@ -37,7 +39,8 @@ static tf_range span_of(const tf_alloc_entry *a)
 
 static bool deferrable(const tf_engine *e, const tf_gemm *g)
 {
-    if (!e->cfg.output_fold || e->cfg.verify || e->cfg.mode != TF_MODE_FOLD || g->nin != 2 ||
+    if (!e->cfg.output_fold || (e->cfg.verify && !e->cfg.verify_output_fold) || e->cfg.mode != TF_MODE_FOLD ||
+        g->nin != 2 ||
         g->acc.nwrites != 1 || g->acc.nreads != 0 || g->acc.unknown || g->complex_type)
         return false;
     const tf_view *c = &g->acc.writes[0];
@@ -81,6 +84,7 @@ bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, tf_range ws,
     p->gemm_in[0] = fa;
     p->gemm_in[1] = fb;
     p->gemm_in[2] = ws;
+    p->gemm_k = g->k;
     p->run_transposed = run_transposed;
     bound_grow(e, fp);
     e->n.gemms_deferred++;
@@ -114,6 +118,25 @@ static tf_record *gemm_for(tf_engine *e, const tf_transpose_desc *d, const tf_ra
     return p;
 }
 
+/* Verify mode: the fold just made checked against the GEMM as called and
+ * the transpose (the unfolded result kept where they differ). */
+static void verify(tf_engine *e, const tf_record *p, const tf_transpose_desc *d, const tf_replay *replay)
+{
+    /* The transpose's element type, or the GEMM's when the producer names
+     * only a size (a kernel rule's "32-bit"). A check with no operand
+     * (nin 0) is an output fold's in the log. */
+    const char *dtype = tf_dtype_size(d->dtype) == d->dst.elem ? d->dtype : p->d.dtype;
+    tf_gemm g;
+    tf_gemm_init(&g, p->d.producer, d->stream);
+    g.dtype = dtype;
+    g.m = d->dst.rows, g.n = d->dst.cols, g.k = p->gemm_k;
+    tf_verify_result r;
+    if (tf_dtype_size(dtype) == d->dst.elem && e->cfg.verify_output_fold(&p->replay, replay, d, dtype, p->gemm_k, &r))
+        tf_verify_report(e, &g, &r);
+    else
+        tf_verify_skipped(e, &g, TF_R_verify_output_fold);
+}
+
 bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp[2], const tf_replay *replay)
 {
     if (e->cfg.mode != TF_MODE_FOLD)
@@ -134,6 +157,8 @@ bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp
     itree_insert(&e->pend_src, &p->by_src);
     if (p->run_transposed(p->replay.arg, d->dst.addr, d->dst.ld, d->dst.batch > 1 ? d->dst.stride : 0, d->stream))
         return false; /* it cannot be issued so: as usual */
+    if (e->cfg.verify)
+        verify(e, p, d, replay);
     itree_remove(&e->pend_src, &p->by_src);
     effects_drop_kept(e, &w, &covered);
     itree_insert(&e->pend_src, &p->by_src);

@@ -34,6 +34,7 @@ typedef struct tf_record {
      * there: its operands, and its replay issued transposed. */
     bool gemm;
     tf_range gemm_in[3]; /* A, B and the workspace it runs with (empty: none of the program's) */
+    int64_t gemm_k;
     tf_run_transposed run_transposed;
     rec_state state;
     int folds;

@@ -16,9 +16,13 @@
 //              W2 downloaded (the stand-in's GEMM writes scratch there)
 //   wsfree     as ws, and W1 freed before the transpose
 //   destroy    C's GEMM on a second handle, destroyed before the transpose
+//   batched    C = A B for NB matrices (cublasSgemmStridedBatched), T = C^T
+//              by the transpose_batched kernel (a rule: tests/e2e/rules),
+//              Y = T X strided-batched too
 #include "common.h"
+#include "kernels.cuh"
 
-enum { M = 12, K = 8, N = 20, P = 6 };
+enum { M = 12, K = 8, N = 20, P = 6, NB = 3 };
 static const float ONE = 1.0f, ZERO = 0.0f;
 
 static float *upload(size_t n, unsigned seed, bool fine = false)
@@ -31,6 +35,36 @@ static float *upload(size_t n, unsigned seed, bool fine = false)
     return d;
 }
 
+/* The batched variant: NB GEMMs a step, their outputs transposed at once. */
+static int batched(int steps)
+{
+    cublasHandle_t h;
+    CKB(cublasCreate(&h));
+    const long long sa = M * K, sb = K * N, sc = M * N, sx = M * P, sy = N * P;
+    for (int step = 0; step < steps; step++) {
+        float *a = upload(NB * sa, 1 + step), *b = upload(NB * sb, 20 + step), *x = upload(NB * sx, 40 + step);
+        float *c, *t, *y;
+        CK(cudaMalloc(&c, NB * sc * sizeof(float)));
+        CK(cudaMalloc(&t, NB * sc * sizeof(float)));
+        CK(cudaMalloc(&y, NB * sy * sizeof(float)));
+        CKB(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, M, N, K, &ONE, a, M, sa, b, K, sb, &ZERO, c, M, sc,
+                                      NB));
+        // C column-major M x N is row-major N x M: its transpose is row-major M x N
+        transpose_batched<<<grid2d(N, M, NB), dim3(TILE, TILE)>>>(t, c, N, M, NB);
+        CK(cudaGetLastError());
+        CKB(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, N, P, M, &ONE, t, N, sc, x, M, sx, &ZERO, y, N, sy,
+                                      NB));
+        char label[32];
+        snprintf(label, sizeof label, "step %d Y", step);
+        show_dev(label, y, NB * sy, 4);
+        float *bufs[] = {c, t, y, a, b, x};
+        for (float *p : bufs) CK(cudaFree(p));
+    }
+    CKB(cublasDestroy(h));
+    printf("done\n");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int steps = argc > 1 ? atoi(argv[1]) : 3;
@@ -38,6 +72,8 @@ int main(int argc, char **argv)
     bool is_math = strcmp(v, "math") == 0, is_stream = strcmp(v, "stream") == 0;
     bool is_ws = strcmp(v, "ws") == 0 || strcmp(v, "wsfree") == 0, is_destroy = strcmp(v, "destroy") == 0;
     bool read_c = strcmp(v, "read") == 0 || is_math || is_stream || is_ws || is_destroy;
+    if (strcmp(v, "batched") == 0)
+        return batched(steps);
     cublasHandle_t h;
     CKB(cublasCreate(&h));
     cudaStream_t s1 = NULL, s2 = NULL;
