@@ -13,7 +13,8 @@ static void materialize_in(tf_engine *e, const tf_access *a, const tf_alloc_entr
     tf_record *p;
     tf_icursor at = ITREE_START;
     while ((p = rec_next_src(e, ar, &at)))
-        rec_materialize(e, p, a->stream, why, a->api);
+        if (!p->gemm || gemm_touches(p, ar)) /* not an allocation between a GEMM's inputs */
+            rec_materialize(e, p, a->stream, why, a->api);
     at = ITREE_START;
     while ((p = rec_next_dst(e, ar, &at)))
         rec_materialize(e, p, a->stream, why, a->api);
