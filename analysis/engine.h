@@ -66,10 +66,11 @@ typedef struct tf_scale { double re, im; bool host; } tf_scale;
 
 
 /* A deferred GEMM's replay issued with operands swapped and op flags
- * flipped, writing its output transposed at `dst` (leading dimension ld)
- * on `stream`: (AB)^T = B^T A^T. Non-zero when it cannot. (Apart from
- * tf_replay, which every producer copies.) */
-typedef int (*tf_run_transposed)(void *arg, uint64_t dst, int64_t ld, uint64_t stream);
+ * flipped, writing its output transposed at `dst` (leading dimension ld,
+ * batch stride `stride` in elements) on `stream`: (AB)^T = B^T A^T.
+ * Non-zero when it cannot. (Apart from tf_replay, which every producer
+ * copies.) */
+typedef int (*tf_run_transposed)(void *arg, uint64_t dst, int64_t ld, int64_t stride, uint64_t stream);
 
 /* The producer name of ATen's copies (preload/aten), one string for the
  * engine and the preload. */
@@ -109,6 +110,16 @@ typedef struct tf_hole_ops {
     void *ctx;
 } tf_hole_ops;
 
+/* Verify mode's check of an output fold (gemm_defer.c), set by the
+ * preload: after the GEMM ran swapped into t's destination, the GEMM runs
+ * as called (into its output, as the unfolded program does) and the
+ * transpose into scratch; *r compares the two (the unfolded result is
+ * copied over the destination when they differ), elements of `dtype`.
+ * false: not checked. */
+struct tf_verify_result;
+typedef bool (*tf_verify_output_fold)(const tf_replay *gemm, const tf_replay *t, const tf_transpose_desc *td,
+                                      const char *dtype, int64_t k, struct tf_verify_result *r);
+
 typedef struct tf_config {
     tf_mode mode;
     tf_policy policy;
@@ -117,10 +128,11 @@ typedef struct tf_config {
     bool verify;
     tf_sync_ops sync;
     tf_scales scales;
-    /* Output-side folding (TRANSFOLD_OUTPUT_FOLD=1): GEMMs are deferred
+    /* Output-side folding (on unless TRANSFOLD_OUTPUT_FOLD=0): GEMMs are deferred
      * until their output's first reader; a transpose of the whole output
      * makes the GEMM write it transposed instead (gemm_defer.c). */
     bool output_fold;
+    tf_verify_output_fold verify_output_fold; /* NULL: no output fold under verify */
     tf_hole_ops holes;
 } tf_config;
 
@@ -309,9 +321,11 @@ void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok);
 /* Output folding, after tf_gemm_end of a GEMM the hook did not run: the
  * GEMM becomes a pending record owning `replay` (true), or the hook runs it
  * now (false: not enabled, verify mode, log mode, a capture, an output that
- * is read (beta not 0), batched, memory not the device's). `handle`: the
- * library handle the replay needs. */
-bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_replay *replay,
+ * is read (beta not 0), memory not the device's). `handle`: the library
+ * handle the replay needs; `ws`: the workspace the program set on it,
+ * which the replay will use (empty: the library's own): written or freed
+ * meanwhile, the GEMM runs first. */
+bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, tf_range ws, const tf_replay *replay,
                    tf_run_transposed run_transposed);
 
 /* Forced materialisations. */
@@ -323,7 +337,6 @@ void tf_materialize_handle(tf_engine *e, uint64_t handle, tf_why reason);
  * of it into scratch memory (non-zero when it cannot be done). */
 bool tf_record_get(tf_engine *e, uint64_t id, tf_transpose_desc *d);
 int tf_record_run_to(tf_engine *e, uint64_t id, uint64_t dst, uint64_t stream);
-struct tf_verify_result;
 /* Logs a "verify" event for a folded call and counts mismatches. */
 void tf_verify_report(tf_engine *e, const tf_gemm *g, const struct tf_verify_result *r);
 /* Logs a "verify" event for a folded call that could not be checked. */

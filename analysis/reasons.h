@@ -90,6 +90,7 @@
     X(dst_overwritten, "drop", "destination overwritten by %s")                                                   \
     /* verify, result=skipped */                                                                                  \
     X(verify_capture, "verify", "a stream capture is in progress")                                                \
+    X(verify_output_fold, "verify", "the output fold could not be checked (a capture, a dtype not known, no scratch)") \
     /* learn, what=rejected */                                                                                    \
     X(learn_foreign_memory, "learn",                                                                              \
       "a pointer parameter reaches memory not allocated on the device as transfold saw it")                      \

@@ -13,7 +13,8 @@ static void materialize_in(tf_engine *e, const tf_access *a, const tf_alloc_entr
     tf_record *p;
     tf_icursor at = ITREE_START;
     while ((p = rec_next_src(e, ar, &at)))
-        rec_materialize(e, p, a->stream, why, a->api);
+        if (!p->gemm || gemm_touches(p, ar)) /* not an allocation between a GEMM's inputs */
+            rec_materialize(e, p, a->stream, why, a->api);
     at = ITREE_START;
     while ((p = rec_next_dst(e, ar, &at)))
         rec_materialize(e, p, a->stream, why, a->api);
@@ -67,9 +68,9 @@ static void materialize_from(tf_engine *e, const tf_access *a, tf_record *p, tf_
                              const tf_view *cover, tf_reason what, tf_kept *kept, tf_icursor *at)
 {
     for (; p; p = src ? rec_next_src(e, r, at) : rec_next_dst(e, r, at)) {
-        /* a deferred GEMM is indexed by the span from A to B: a write
-         * between them touches neither (gemm_defer.c) */
-        if (src && p->gemm && !tf_range_overlaps(r, p->gemm_in[0]) && !tf_range_overlaps(r, p->gemm_in[1]))
+        /* a deferred GEMM is indexed by the span of A, B and its
+         * workspace: a write between them touches none (gemm_defer.c) */
+        if (src && p->gemm && !gemm_touches(p, r))
             continue;
         if (!src && p->nholes && holes_within(p, r))
             continue; /* bytes a later write owns: not the record's */

@@ -63,7 +63,7 @@ static void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, co
         tf_why why = dst ? TF_WHY(dst_freed, .str = {api}) : TF_WHY(src_freed, .str = {api});
         if (dst)
             rec_drop(e, p, &why);
-        else if (!tf_range_overlaps(ar, p->dst_fp))
+        else if (!tf_range_overlaps(ar, p->dst_fp) && (!p->gemm || gemm_touches(p, ar)))
             rec_materialize(e, p, stream, &why, api);
     }
 }

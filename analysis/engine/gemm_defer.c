@@ -1,4 +1,4 @@
-/* Output-side folding, (AB)^T = B^T A^T (TRANSFOLD_OUTPUT_FOLD=1).
+/* Output-side folding, (AB)^T = B^T A^T (on unless TRANSFOLD_OUTPUT_FOLD=0).
  *
  * A GEMM whose output nothing has read yet is deferred: it becomes a
  * pending record whose destination is its output and whose source spans
@@ -16,10 +16,11 @@
  * (multiplication commutes exactly) in the same k order only if the library
  * sums them so whatever the op flags; the stand-in's reference GEMM does,
  * cuBLAS does not promise it (another kernel, tile or split-k may be picked
- * for T than for N). The same assumption input folding makes; being new
- * machinery that every later call pays for while a GEMM is pending, it is
- * opt-in, and off under verify mode (which does not recompute it yet). */
+ * for T than for N): the same assumption input folding makes. Verify mode
+ * checks each output fold against the GEMM as called and the transpose
+ * (verify() below). Off under TRANSFOLD_OUTPUT_FOLD=0. */
 #include "engine/internal.h"
+#include "algebra/verify.h"
 
 static tf_range hull(tf_range a, tf_range b)
 {
@@ -38,16 +39,22 @@ static tf_range span_of(const tf_alloc_entry *a)
 
 static bool deferrable(const tf_engine *e, const tf_gemm *g)
 {
-    if (!e->cfg.output_fold || e->cfg.verify || e->cfg.mode != TF_MODE_FOLD || g->nin != 2 ||
+    if (!e->cfg.output_fold || (e->cfg.verify && !e->cfg.verify_output_fold) || e->cfg.mode != TF_MODE_FOLD ||
+        g->nin != 2 ||
         g->acc.nwrites != 1 || g->acc.nreads != 0 || g->acc.unknown || g->complex_type)
         return false;
     const tf_view *c = &g->acc.writes[0];
-    return c->batch == 1 && g->in[0].v.batch == 1 && g->in[1].v.batch == 1 && tf_view_valid(c) &&
-           tf_view_valid(&g->in[0].v) && tf_view_valid(&g->in[1].v) &&
+    return tf_view_valid(c) && tf_view_valid(&g->in[0].v) && tf_view_valid(&g->in[1].v) &&
            !(e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, g->acc.stream));
 }
 
-bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_replay *replay,
+/* The workspace lies in device memory we saw made, apart from C. */
+static bool ws_ok(const tf_engine *e, tf_range ws, tf_range fc)
+{
+    return ws.lo == ws.hi || (on_device(alloc_find(e, ws)) && !tf_range_overlaps(ws, fc));
+}
+
+bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, tf_range ws, const tf_replay *replay,
                    tf_run_transposed run_transposed)
 {
     if (!deferrable(e, g) || !replay->run || !run_transposed)
@@ -55,10 +62,13 @@ bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_rep
     const tf_view *c = &g->acc.writes[0];
     tf_range fa = tf_view_footprint(&g->in[0].v), fb = tf_view_footprint(&g->in[1].v), fc = tf_view_footprint(c);
     tf_range src = hull(fa, fb);
+    if (ws.lo != ws.hi)
+        src = hull(src, ws);
     const tf_alloc_entry *aa = alloc_find(e, fa), *ab = alloc_find(e, fb), *ac = alloc_find(e, fc);
-    /* The span may take in C or other buffers lying between A and B: writes
-     * there run the GEMM too (more often than needed, never too late). */
-    if (tf_range_overlaps(fa, fc) || tf_range_overlaps(fb, fc) || !on_device(aa) || !on_device(ab) || !on_device(ac))
+    /* The span may take in C or other buffers lying between A, B and the
+     * workspace: writes there are told apart (gemm_touches). */
+    if (tf_range_overlaps(fa, fc) || tf_range_overlaps(fb, fc) || !on_device(aa) || !on_device(ab) ||
+        !on_device(ac) || !ws_ok(e, ws, fc))
         return false;
     tf_transpose_desc d = {
         .producer = g->acc.api, .name = g->acc.api, .dtype = g->dtype ? g->dtype : "?",
@@ -73,6 +83,8 @@ bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_rep
     p->gemm = true;
     p->gemm_in[0] = fa;
     p->gemm_in[1] = fb;
+    p->gemm_in[2] = ws;
+    p->gemm_k = g->k;
     p->run_transposed = run_transposed;
     bound_grow(e, fp);
     e->n.gemms_deferred++;
@@ -83,7 +95,7 @@ bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, const tf_rep
 static bool same_view(const tf_view *a, const tf_view *b)
 {
     return a->addr == b->addr && a->elem == b->elem && a->rows == b->rows && a->cols == b->cols && a->ld == b->ld &&
-           a->batch == 1 && b->batch == 1;
+           a->batch == b->batch && (a->batch == 1 || a->stride == b->stride);
 }
 
 /* The pending GEMM whose whole output is d's source, when writing the
@@ -96,15 +108,33 @@ static tf_record *gemm_for(tf_engine *e, const tf_transpose_desc *d, const tf_ra
         return NULL;
     bool one = d->alpha.host && d->alpha.re == 1.0 && d->alpha.im == 0.0;
     bool shape = d->dst.elem == d->src.elem && d->dst.rows == d->src.cols && d->dst.cols == d->src.rows &&
-                 d->dst.batch == 1 && tf_view_valid(&d->dst);
-    bool apart = !tf_range_overlaps(fp[1], p->gemm_in[0]) && !tf_range_overlaps(fp[1], p->gemm_in[1]) &&
-                 !tf_range_overlaps(fp[1], p->dst_fp);
+                 d->dst.batch == d->src.batch && tf_view_valid(&d->dst);
+    bool apart = !gemm_touches(p, fp[1]) && !tf_range_overlaps(fp[1], p->dst_fp);
     const tf_alloc_entry *a = alloc_find(e, fp[1]);
     if (!one || (d->conj && d->complex_type) || !shape || !apart || !on_device(a) || d->stream != p->d.stream)
         return NULL;
     if (e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, d->stream))
         return NULL;
     return p;
+}
+
+/* Verify mode: the fold just made checked against the GEMM as called and
+ * the transpose (the unfolded result kept where they differ). */
+static void verify(tf_engine *e, const tf_record *p, const tf_transpose_desc *d, const tf_replay *replay)
+{
+    /* The transpose's element type, or the GEMM's when the producer names
+     * only a size (a kernel rule's "32-bit"). A check with no operand
+     * (nin 0) is an output fold's in the log. */
+    const char *dtype = tf_dtype_size(d->dtype) == d->dst.elem ? d->dtype : p->d.dtype;
+    tf_gemm g;
+    tf_gemm_init(&g, p->d.producer, d->stream);
+    g.dtype = dtype;
+    g.m = d->dst.rows, g.n = d->dst.cols, g.k = p->gemm_k;
+    tf_verify_result r;
+    if (tf_dtype_size(dtype) == d->dst.elem && e->cfg.verify_output_fold(&p->replay, replay, d, dtype, p->gemm_k, &r))
+        tf_verify_report(e, &g, &r);
+    else
+        tf_verify_skipped(e, &g, TF_R_verify_output_fold);
 }
 
 bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp[2], const tf_replay *replay)
@@ -125,8 +155,10 @@ bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp
     itree_remove(&e->pend_src, &p->by_src);
     effects_before(e, &w, &covered);
     itree_insert(&e->pend_src, &p->by_src);
-    if (p->run_transposed(p->replay.arg, d->dst.addr, d->dst.ld, d->stream))
+    if (p->run_transposed(p->replay.arg, d->dst.addr, d->dst.ld, d->dst.batch > 1 ? d->dst.stride : 0, d->stream))
         return false; /* it cannot be issued so: as usual */
+    if (e->cfg.verify)
+        verify(e, p, d, replay);
     itree_remove(&e->pend_src, &p->by_src);
     effects_drop_kept(e, &w, &covered);
     itree_insert(&e->pend_src, &p->by_src);

@@ -33,7 +33,8 @@ typedef struct tf_record {
      * d.src a range spanning its operands; never folded onto. Set only
      * there: its operands, and its replay issued transposed. */
     bool gemm;
-    tf_range gemm_in[2];
+    tf_range gemm_in[3]; /* A, B and the workspace it runs with (empty: none of the program's) */
+    int64_t gemm_k;
     tf_run_transposed run_transposed;
     rec_state state;
     int folds;
@@ -172,6 +173,14 @@ static inline void bound_grow(tf_engine *e, const tf_range fp[2])
     if (fp[0].hi > e->src_bound.hi) e->src_bound.hi = fp[0].hi;
     if (fp[1].lo < e->dst_bound.lo) e->dst_bound.lo = fp[1].lo;
     if (fp[1].hi > e->dst_bound.hi) e->dst_bound.hi = fp[1].hi;
+}
+/* Whether r touches what a deferred GEMM reads (its operands) or
+ * scribbles on (its workspace), rather than only lying in the span its
+ * record is indexed by. */
+static inline bool gemm_touches(const tf_record *p, tf_range r)
+{
+    return tf_range_overlaps(r, p->gemm_in[0]) || tf_range_overlaps(r, p->gemm_in[1]) ||
+           tf_range_overlaps(r, p->gemm_in[2]);
 }
 /* Every pending record; the body may act on (and free) p. */
 #define REC_EACH_PENDING(e, p, tmp) \

@@ -11,6 +11,7 @@
 #include "tables/hooks.h"
 #include "streams/replay.h"
 #include "core/state.h"
+#include "core/setup.h"
 #include "streams/stream_order.h"
 #include "algebra/verify.h"
 
@@ -220,3 +221,42 @@ void pl_verify_drop(void *snapshot)
     pl_rt_error_release(held);
     pl_depth--;
 }
+
+/* Output folds (engine.h's tf_verify_output_fold): the GEMM as called
+ * writes its own output, the transpose then runs into scratch laid out
+ * like its destination (starting as a copy, for padding), and the two are
+ * compared in the transpose's element type. */
+static bool verify_output_fold(const tf_replay *gemm, const tf_replay *t, const tf_transpose_desc *d,
+                               const char *dtype, int64_t k, tf_verify_result *r)
+{
+    const tf_view *v = &d->dst;
+    if (pl_capture_active() || !t->run_to || !gemm->run)
+        return false;
+    uint64_t n = span(v), at = v->addr - tf_view_footprint(v).lo;
+    unsigned char *folded = malloc(n), *unfolded = malloc(n);
+    pl_depth++;
+    int held = pl_rt_error_hold();
+    void *scratch = device_alloc(n);
+    bool ok = folded && unfolded && scratch && idle_copy(scratch, (const void *)(uintptr_t)(v->addr - at), n) &&
+              gemm->run(gemm->arg, d->stream) == 0 && t->run_to(t->arg, TF_ADDR(scratch) + at, d->stream) == 0 &&
+              device_idle() && copy(folded, (const void *)(uintptr_t)v->addr, n, cudaMemcpyDeviceToHost) &&
+              copy(unfolded, (const char *)scratch + at, n, cudaMemcpyDeviceToHost);
+    if (ok) {
+        compare(v, dtype, folded, unfolded, k, r);
+        if (!r->equal && copy((void *)(uintptr_t)v->addr, (const char *)scratch + at, n, cudaMemcpyDeviceToDevice))
+            device_idle(); /* keep the unfolded result */
+    }
+    device_free(scratch);
+    pl_rt_error_release(held);
+    pl_depth--;
+    free(folded);
+    free(unfolded);
+    return ok;
+}
+
+static void configure(tf_config *cfg)
+{
+    cfg->verify_output_fold = verify_output_fold;
+}
+
+PL_SETUP(gemm_verify, .configure = configure);

@@ -86,12 +86,12 @@ pl_env pl_env_read(void)
     static const char *const verify[] = { "0", "1", NULL };
     static const char *const scales[] = { "exact", "pow2", NULL };
     pl_env env = { .mode = TF_MODE_FOLD, .policy = TF_POLICY_STRICT, .summary_path = "-" };
-    int mode = TF_MODE_FOLD, policy = TF_POLICY_STRICT, ver = 0, sc = TF_SCALES_EXACT, out = 0;
+    int mode = TF_MODE_FOLD, policy = TF_POLICY_STRICT, ver = 0, sc = TF_SCALES_EXACT, out = 1;
 
     read_choice(&env, "TRANSFOLD_POLICY", policies, "strict, args", &policy);
     read_choice(&env, "TRANSFOLD_VERIFY", verify, "0, 1", &ver);
     read_choice(&env, "TRANSFOLD_SCALES", scales, "exact, pow2", &sc);
-    read_choice(&env, "TRANSFOLD_OUTPUT_FOLD", verify, "0, 1", &out);
+    read_choice(&env, "TRANSFOLD_OUTPUT_FOLD", verify, "0, 1", &out); /* on unless 0 */
     env.output_fold = out == 1;
     env.scales = (tf_scales)sc;
     env.policy = (tf_policy)policy;

@@ -13,7 +13,7 @@ typedef struct pl_env {
     const char *rules;        /* colon-separated rule files, or NULL */
     bool verify;
     tf_scales scales;
-    bool output_fold;         /* TRANSFOLD_OUTPUT_FOLD=1 */
+    bool output_fold;         /* on unless TRANSFOLD_OUTPUT_FOLD=0 */
     bool learn;               /* TRANSFOLD_LEARN=1, or log mode */
     int learn_k;              /* TRANSFOLD_LEARN_K */
     unsigned long long learn_max_bytes;   /* TRANSFOLD_LEARN_MAX_BYTES */

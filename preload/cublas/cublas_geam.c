@@ -156,7 +156,7 @@ static int geam_call_invoke(void *arg)
 
 static int geam_on_program_handle(const geam_call *g)
 {
-    return pl_on_program_handle(g->r->a.handle, g->on, geam_call_invoke, (void *)g);
+    return pl_on_program_handle(g->r->a.handle, g->on, NULL, geam_call_invoke, (void *)g);
 }
 
 /* Replays run through a handle of transfold's own, one per device, made on

@@ -190,22 +190,28 @@ static int gemm_skip(void *arg)
     return 0;
 }
 
-/* Output folding: a plain GEMM (host scalars, beta 0, one matrix) may wait
- * for its output's first reader. */
-static bool may_defer(const gemm_kind *k, const gemm_args *a, const gemm_desc *d)
+/* Output folding: a plain or strided-batched GEMM (host scalars, beta 0)
+ * may wait for its output's first reader. */
+static bool may_defer(const gemm_kind *k, const gemm_desc *d)
 {
-    return !pl_env_now.verify && k->shape == GEMM_MATMUL && a->batch == 1 &&
+    return k->shape == GEMM_MATMUL &&
            d->g.acc.nreads == 0 && d->g.alpha_host && !d->g.complex_type &&
            atomic_load_explicit(&pl_mode_now, memory_order_relaxed) == TF_MODE_FOLD;
 }
 
 /* The GEMM the engine let wait (gemm_invoke skipped it): a pending record
- * now, or run after all. */
+ * now, or run after all (also when the handle's settings cannot all be
+ * known: its replay could not run under them). */
 static int gemm_defer(const gemm_kind *k, const gemm_args *a, const gemm_desc *d)
 {
-    tf_replay rp = pl_gemm_replay_new(k, a, d->stype, d->g.acc.stream);
+    pl_handle_settings hs;
+    if (!pl_handle_settings_read(a->handle, &hs))
+        return TF_PASS(k->invoke(a));
+    tf_replay rp = pl_gemm_replay_new(k, a, d->stype, d->g.acc.stream, &hs);
+    tf_range ws = { TF_ADDR(hs.ws), TF_ADDR(hs.ws) + (hs.ws ? hs.ws_size : 0) };
     tf_engine *e = pl_lock();
-    bool deferred = e && rp.run && tf_gemm_defer(e, &d->g, (uint64_t)(uintptr_t)a->handle, &rp, pl_gemm_replay_transposed);
+    bool deferred = e && rp.run &&
+                    tf_gemm_defer(e, &d->g, (uint64_t)(uintptr_t)a->handle, ws, &rp, pl_gemm_replay_transposed);
     pl_unlock(e);
     if (deferred)
         return 0;
@@ -219,7 +225,7 @@ static __attribute__((noinline)) cublasStatus_t gemm_consume_deferring(const gem
                                                                        const gemm_desc *d)
 {
     gemm_defer_call dc = { { k, a, d }, false };
-    bool defer = may_defer(k, a, d);
+    bool defer = may_defer(k, d);
     pl_consumer con = { .g = &d->g, .folded = gemm_folded, .invoke = defer ? gemm_skip : gemm_invoke, .ctx = &dc };
     int st = pl_consume(&con);
     return (cublasStatus_t)(dc.skipped ? gemm_defer(k, a, d) : st);

@@ -23,6 +23,7 @@
 #include <stdatomic.h>
 
 #include "calls/describe.h"
+#include "cublas/handle_settings.h"
 #include "core/state.h"
 #include "tables/hooks.h"
 
@@ -122,6 +123,8 @@ cublasStatus_t cublasSetStream_v2(cublasHandle_t h, cudaStream_t stream)
     TF_REAL_OR(cublasSetStream_v2, TF_MISSING_CUBLAS);
     cublasStatus_t st = TF_PASS(real(h, stream));
     epoch_bump();
+    if (st == CUBLAS_STATUS_SUCCESS)
+        pl_handle_ws_set(h, NULL, 0); /* cuBLAS went back to its own workspace */
     return st;
 }
 

@@ -3,6 +3,7 @@
  * device memory we cannot read, so everything pending must exist first) and
  * handle destruction (a replay needs the handle). */
 #include "calls/describe.h"
+#include "cublas/handle_settings.h"
 #include "lt/fold_cache.h"
 #include "tables/hooks.h"
 #include "core/state.h"
@@ -65,5 +66,7 @@ cublasStatus_t cublasDestroy_v2(cublasHandle_t h)
         lt_fold_forget_handle((cublasLtHandle_t)(void *)h);
     cublasStatus_t st = TF_PASS(real(h));
     pl_cublas_handle_changed();
+    if (st == CUBLAS_STATUS_SUCCESS)
+        pl_handle_ws_set(h, NULL, 0);
     return st;
 }

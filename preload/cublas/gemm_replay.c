@@ -1,10 +1,10 @@
-/* Deferred GEMMs (output folding, TRANSFOLD_OUTPUT_FOLD=1): the call and
- * its host scalars copied; replayed on the program's own handle (a GEMM
- * reads the handle's math mode and workspace, which transfold's own handle
- * would not have), its stream and pointer mode set for the call and put
- * back after. The handle's other settings are those it has at the replay:
- * a program changing them between a GEMM and its output's first reader is
- * beyond this (opt-in) mode. Swapped, it writes C^T = op(B)^T op(A)^T. */
+/* Deferred GEMMs (output folding, on unless TRANSFOLD_OUTPUT_FOLD=0): the
+ * call, its host scalars and the handle's settings copied; replayed on the
+ * program's own handle (a GEMM reads the handle's math mode and workspace,
+ * which transfold's own handle would not have), under the stream, math
+ * and atomics modes, SM count target, emulation settings and workspace it
+ * was called with, each set for the call where it differs and put back
+ * after (program_handle.c). Swapped, it writes C^T = op(B)^T op(A)^T. */
 #include <stdlib.h>
 
 #include "cublas/gemm_replay.h"
@@ -19,6 +19,7 @@ typedef struct gemm_replay {
     pl_scalar alpha, beta;
     uint64_t stream;
     int device;
+    pl_handle_settings settings;
 } gemm_replay;
 
 typedef struct gemm_issue { const gemm_replay *r; cudaStream_t on; gemm_args a; } gemm_issue;
@@ -34,7 +35,7 @@ static int gemm_issue_invoke(void *arg)
 static int on_program_handle(void *arg)
 {
     gemm_issue *g = arg;
-    return pl_on_program_handle(g->a.handle, g->on, gemm_issue_invoke, g);
+    return pl_on_program_handle(g->a.handle, g->on, &g->r->settings, gemm_issue_invoke, g);
 }
 
 static int issue(const gemm_replay *r, uint64_t stream, const gemm_args *a, const uint64_t *trigger)
@@ -58,7 +59,7 @@ static bool flipped(cublasOperation_t op, cublasOperation_t *out)
 }
 
 /* (op(A) op(B))^T = op(B)^T op(A)^T: B as the first operand, A second. */
-int pl_gemm_replay_transposed(void *arg, uint64_t dst, int64_t ld, uint64_t stream)
+int pl_gemm_replay_transposed(void *arg, uint64_t dst, int64_t ld, int64_t stride, uint64_t stream)
 {
     const gemm_replay *r = arg;
     gemm_args b = r->a;
@@ -67,16 +68,18 @@ int pl_gemm_replay_transposed(void *arg, uint64_t dst, int64_t ld, uint64_t stre
     b.m = r->a.n, b.n = r->a.m;
     b.A = r->a.B, b.lda = r->a.ldb, b.sa = r->a.sb, b.at = r->a.bt;
     b.B = r->a.A, b.ldb = r->a.lda, b.sb = r->a.sa, b.bt = r->a.at;
-    b.C = (void *)(uintptr_t)dst, b.ldc = ld;
+    b.C = (void *)(uintptr_t)dst, b.ldc = ld, b.sc = stride;
     return issue(r, stream, &b, NULL);
 }
 
-tf_replay pl_gemm_replay_new(const gemm_kind *k, const gemm_args *a, pl_stype t, uint64_t stream)
+tf_replay pl_gemm_replay_new(const gemm_kind *k, const gemm_args *a, pl_stype t, uint64_t stream,
+                             const pl_handle_settings *settings)
 {
     gemm_replay *r = malloc(sizeof *r);
     if (!r)
         return (tf_replay){0};
     *r = (gemm_replay){ .kind = k, .a = *a, .alpha = pl_scalar_load(t, a->alpha), .beta = pl_scalar_load(t, a->beta),
-                        .stream = stream, .device = pl_current_device() };
+                        .stream = stream, .device = pl_current_device(),
+                        .settings = *settings };
     return (tf_replay){ .run = replay_run, .release = free, .arg = r };
 }

@@ -33,13 +33,19 @@ SO=$(realpath "$BUILD/libtransfold.so")
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-PROGS=(launch gemm folded deferred lt_folded)
+PROGS=(launch gemm folded deferred lt_folded gemm_of)
 MODES=(off log fold)
 declare -A LABEL=([launch]="pass-through launch" [gemm]="pass-through GEMM" [folded]="folded GEMM"
-                  [deferred]="deferred transpose" [lt_folded]="Lt folded matmul")
+                  [deferred]="deferred transpose" [lt_folded]="Lt folded matmul" [gemm_of]="deferred GEMM")
 # Targets on the added cost in the worst mode: ns, and Ir where one is set.
-declare -A MAX_NS=([launch]=50 [gemm]=50 [folded]=1000 [deferred]=1000 [lt_folded]=1000)
-declare -A MAX_IR=([launch]=60 [gemm]=60 [folded]=1500 [deferred]=3000 [lt_folded]=2000)
+declare -A MAX_NS=([launch]=50 [gemm]=50 [folded]=1000 [deferred]=1000 [lt_folded]=1000 [gemm_of]=1500)
+declare -A MAX_IR=([launch]=60 [gemm]=60 [folded]=1500 [deferred]=3000 [lt_folded]=2000 [gemm_of]=3500)
+# Every row but gemm_of runs with output folding off (TRANSFOLD_OUTPUT_FOLD=0),
+# so that each measures the feature it names; gemm_of is gemm.cu with it on
+# (the default): each GEMM deferred, then dropped when the next overwrites
+# its output (the cost every GEMM with beta 0 pays by default).
+declare -A BINARY=([gemm_of]=gemm)
+declare -A OUTPUT_FOLD=([gemm_of]=1)
 # Scaling rows: scaling.cu's arguments (live allocations, pending records,
 # kernels seen) and the target on its added Ir per loop, in every mode.
 SCALES=(live10 live10k live100k pending1k kernels10k)
@@ -50,7 +56,8 @@ declare -A SCALE_LABEL=([live10]="10 live allocations" [live10k]="10,000 live al
                         [kernels10k]="10 live, 10,000 kernels seen")
 MAX_SCALE_IR=5000
 MAX_SCALE_RATIO=1.2
-declare -A TIMED_N=([launch]=1000000 [gemm]=1000000 [folded]=200000 [deferred]=100000 [lt_folded]=200000)
+declare -A TIMED_N=([launch]=1000000 [gemm]=1000000 [folded]=200000 [deferred]=100000 [lt_folded]=200000
+                    [gemm_of]=100000)
 for prog in "${!TIMED_N[@]}"; do TIMED_N[$prog]=${BENCH_N:-${TIMED_N[$prog]}}; done
 CALLS_PER_RUN=$(for prog in "${PROGS[@]}"; do printf '%s %s, ' "$prog" "${TIMED_N[$prog]}"; done | sed 's/, $//')
 
@@ -60,10 +67,10 @@ run() {
     local mode=$1 prog=$2 n=$3
     shift 3
     local env=(SIMCUDA_NOOP=1 SIMCUDA_KERNELS="$BIN/libtwins.so" LD_LIBRARY_PATH="$BUILD/sim"
-               TRANSFOLD_SUMMARY=none)
+               TRANSFOLD_SUMMARY=none TRANSFOLD_OUTPUT_FOLD="${OUTPUT_FOLD[$prog]:-0}")
     [ "$mode" = base ] || env+=(LD_PRELOAD="$SO" TRANSFOLD_MODE="$mode")
     # shellcheck disable=SC2086 # n is N followed by the program's other arguments
-    env "${env[@]}" "$@" "$BIN/$prog" $n
+    env "${env[@]}" "$@" "$BIN/${BINARY[$prog]:-$prog}" $n
 }
 
 # ns MODE PROG: one timed run's ns_per_call, or nothing if the run failed.
@@ -96,7 +103,8 @@ show() {
         "${added_[$1,off]:-n/a}" "${added_[$1,log]:-n/a}" "${added_[$1,fold]:-n/a}"
 }
 
-for f in "$SO" "$BUILD/sim/libcudart.so.13" "$BIN/libtwins.so" "${PROGS[@]/#/$BIN/}" "$BIN/scaling"; do
+for f in "$SO" "$BUILD/sim/libcudart.so.13" "$BIN/libtwins.so" "${PROGS[@]/gemm_of/gemm}" "$BIN/scaling"; do
+    [[ $f = /* || $f = "$BUILD"/* ]] || f=$BIN/$f
     [ -e "$f" ] || { echo "bench: $f is missing (make bench builds it)" >&2; exit 1; }
 done
 
@@ -258,6 +266,9 @@ cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
     echo "- One call is one intercepted call, except deferred transpose: one geam (deferred, then dropped"
     echo "  when the next one overwrites its output) and one GEMM folded onto it."
     echo "- Targets apply to the worst of the three modes."
+    echo "- Every row but deferred GEMM runs with output folding off (TRANSFOLD_OUTPUT_FOLD=0); deferred GEMM is"
+    echo "  pass-through GEMM's program with it on (the default): each GEMM deferred, then dropped unrun when"
+    echo "  the next one overwrites its output."
     echo "- Scaling: scaling.cu's loop (cudaMalloc t; geam W^T into t; sgemm reading t; cudaFree t),"
     echo "  (Ir(N=$SN2) - Ir(N=$SN1)) / $((SN2 - SN1)) minus the same without transfold, with what the"
     echo "  program holds meanwhile; the 100,000-allocation figure must stay within $MAX_SCALE_RATIO x the 10-allocation one."

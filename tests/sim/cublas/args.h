@@ -50,6 +50,8 @@ typedef struct simcublas_gemm {
 
 /* NOT_INITIALIZED / INVALID_VALUE exactly as cublas<t>gemm documents. */
 SIMCUBLAS_HIDDEN cublasStatus_t simcublas_gemm_check(cublasHandle_t h, const simcublas_gemm *r);
+/* The handle's math mode asks for TF32 tensor cores. */
+SIMCUBLAS_HIDDEN bool simcublas_tf32(cublasHandle_t h);
 
 /* Checks, then runs on the reference GEMM with a trace line named r->name
  * (none for an error or an empty problem). Types are the caller's concern. */

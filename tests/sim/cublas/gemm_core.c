@@ -22,7 +22,15 @@ cublasStatus_t simcublas_gemm_check(cublasHandle_t h, const simcublas_gemm *r)
     return CUBLAS_STATUS_SUCCESS;
 }
 
-static sim_gemm to_ref(const simcublas_gemm *r)
+/* The handle's math mode asks for TF32 tensor cores (f32 operands are
+ * then read as TF32, as on a GPU). */
+bool simcublas_tf32(cublasHandle_t h)
+{
+    unsigned base = (unsigned)h->math_mode & ~(unsigned)CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION;
+    return base == CUBLAS_TF32_TENSOR_OP_MATH;
+}
+
+static sim_gemm to_ref(cublasHandle_t h, const simcublas_gemm *r)
 {
     sim_gemm g = {.m = r->m, .n = r->n, .k = r->k, .batch = r->arrays ? 1 : r->batch, .scale = r->scale,
                   .alpha = r->alpha, .beta = r->beta};
@@ -30,6 +38,9 @@ static sim_gemm to_ref(const simcublas_gemm *r)
     g.b = simcublas_view(r->b, r->bt, r->tb, r->ldb, r->sb);
     g.c = simcublas_view(r->c, r->ct, CUBLAS_OP_N, r->ldc, r->sc);
     g.d = g.c;
+    g.a.tf32 = r->at == CUDA_R_32F && simcublas_tf32(h);
+    g.b.tf32 = r->bt == CUDA_R_32F && simcublas_tf32(h);
+    g.scratch = h->workspace_size >= 8 ? (uint32_t *)h->workspace : NULL;
     return g;
 }
 
@@ -46,7 +57,7 @@ cublasStatus_t simcublas_gemm_run(cublasHandle_t h, const simcublas_gemm *r)
               "\"a\":%llu,\"b\":%llu,\"c\":%llu",
               (long long)r->m, (long long)r->n, (long long)r->k, simcublas_op_name(r->ta), simcublas_op_name(r->tb),
               (long long)r->batch, SIMCUBLAS_PTR(r->a), SIMCUBLAS_PTR(r->b), SIMCUBLAS_PTR(r->c));
-    sim_gemm g = to_ref(r);
+    sim_gemm g = to_ref(h, r);
     simlt_work w = {.op = r->name, .trace = line, .gemm = &g};
     if (r->arrays)
         w = (simlt_work){.op = r->name, .trace = line, .gemm = &g, .arrays = {r->a, r->b, (const void *)r->c},

@@ -46,6 +46,8 @@ static cublasStatus_t lt_layout(cublasLtMatrixLayout_t *l, cudaDataType type, cu
 static cublasStatus_t lt_desc(cublasLtMatmulDesc_t *d, cublasHandle_t h, const simcublas_gemm *r,
                               cublasComputeType_t compute)
 {
+    if (compute == CUBLAS_COMPUTE_32F && simcublas_tf32(h)) /* what TF32 math mode means to GemmEx */
+        compute = CUBLAS_COMPUTE_32F_FAST_TF32;
     cublasStatus_t st = cublasLtMatmulDescCreate(d, compute, r->scale);
     if (st != CUBLAS_STATUS_SUCCESS)
         return st;

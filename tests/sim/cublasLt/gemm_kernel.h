@@ -20,6 +20,8 @@ static void KFN(pack_)(const sim_mat *x, int64_t bt, int64_t lines, int64_t len,
         for (int64_t e = 0; e < len; e++, o += cw) {
             KT v[2];
             KLOAD(x->type, x->base, off0 + ln * ls + e * es, v);
+            if (x->tf32)
+                v[0] = (KT)sim_tf32((float)v[0]);
             if (sc->p)
                 v[0] *= (KT)sim_bscale_at(sc, ln, e);
             o[0] = v[0];
@@ -225,6 +227,10 @@ __attribute__((noinline)) static cublasStatus_t KFN(run_)(const sim_gemm *g, int
     }
     if (g->amax_d)
         *g->amax_d = (float)amax;
+    if (g->scratch) { /* what a split-k GEMM leaves in its workspace, the same for C^T */
+        g->scratch[0] = (uint32_t)(g->m + g->n);
+        g->scratch[1] = (uint32_t)g->k;
+    }
     free(ap);
     free(bp);
     free(col);

@@ -197,5 +197,8 @@ cublasStatus_t simlt_problem(const simlt_matmul_desc *desc, const simlt_layout *
     g->c = simlt_view(c, NULL, CUBLAS_OP_N);
     g->d = simlt_view(d, NULL, CUBLAS_OP_N);
     g->scale = (cudaDataType)desc->scale;
+    bool tf32 = desc->compute == CUBLAS_COMPUTE_32F_FAST_TF32;
+    g->a.tf32 = tf32 && g->a.type == CUDA_R_32F;
+    g->b.tf32 = tf32 && g->b.type == CUDA_R_32F;
     return CUBLAS_STATUS_SUCCESS;
 }

@@ -23,7 +23,21 @@ typedef struct sim_mat {
     cudaDataType type;
     int64_t rs, cs, bs; /* row, column and batch strides in elements */
     bool conj;          /* conjugate complex elements when loading */
+    bool tf32;          /* f32 elements rounded to TF32 when loading (TF32 math) */
 } sim_mat;
+
+/* f rounded to TF32 (10 mantissa bits, to nearest even), as a tensor core
+ * reads an f32 operand under CUBLAS_TF32_TENSOR_OP_MATH or
+ * CUBLAS_COMPUTE_32F_FAST_TF32; infinities and NaNs as they are. */
+static inline float sim_tf32(float f)
+{
+    union { float f; uint32_t u; } x = { f };
+    if ((x.u & 0x7f800000u) != 0x7f800000u) {
+        x.u += 0xfffu + ((x.u >> 13) & 1u);
+        x.u &= 0xffffe000u;
+    }
+    return x.f;
+}
 
 /* Block scale factors (cuBLASLt's VEC32_UE8M0 and VEC16_UE4M3 modes): one
  * 8-bit factor per `vec` consecutive elements along k of each row of op(A)
@@ -67,6 +81,11 @@ typedef struct sim_gemm {
      * UE8M0 factor written out (D_OUT_SCALE with VEC32_UE8M0). */
     sim_bscale a_block, b_block, d_out;
     const float *a_outer, *b_outer;
+    /* A classic GEMM's workspace set with cublasSetWorkspace (NULL: none):
+     * m + n and k are written to its first 8 bytes, scratch as a split-k
+     * GEMM's, so a GEMM run with another workspace than it was called
+     * with shows. */
+    uint32_t *scratch;
 } sim_gemm;
 
 /* C = alpha * op(A) + beta * op(B), element-wise, per batch (geam and

@@ -28,7 +28,7 @@ for dt in (torch.float32, torch.bfloat16, torch.float16):
         torch.cuda.synchronize()
         print(dt, m, k, n, hashlib.sha256(bytes(t.cpu().view(torch.uint8).flatten().tolist())).hexdigest()[:16])
 PY
-for env in "" "TRANSFOLD_OUTPUT_FOLD=1"; do
+for env in "" "TRANSFOLD_OUTPUT_FOLD=0"; do
   echo "== output fold: ${env:-plain}"
   env $env TRANSFOLD_LOG=/tmp/of-${#env}.jsonl timeout 60 scripts/transfold run -- "$PY" /tmp/of.py > /tmp/of-${#env}.out 2>&1
   tail -4 /tmp/of-${#env}.out

@@ -2,7 +2,8 @@
 # On a real GPU: the seed's program in eager PyTorch (whatever torch the
 # machine's python3 has) under transfold with the wheel's own libraries;
 # every mode's output must equal --without's (hashes of raw bytes), and the
-# summary says what folded. Also output-side folding (opt-in) on real cuBLAS.
+# summary says what folded. Output-side folding (on by default) on real cuBLAS, and
+# off (TRANSFOLD_OUTPUT_FOLD=0) for comparison.
 set -u
 PY=${PY:-python3}
 cd "$(dirname "$0")/../../.."
@@ -25,9 +26,9 @@ for dt in (torch.bfloat16, torch.float16, torch.float32):
 torch.cuda.synchronize()
 PY
 timeout 60 scripts/transfold run --without -- "$PY" /tmp/fc.py > /tmp/base.out 2>/tmp/base.err; tail -1 /tmp/base.out; tail -3 /tmp/base.err
-for m in "fold|" "log|--mode log" "args|--policy args" "verify|--verify" "ofold|" ; do
+for m in "fold|" "log|--mode log" "args|--policy args" "verify|--verify" "noofold|" ; do
   label=${m%%|*}; opts=${m#*|}
-  envs=(); [ "$label" = ofold ] && envs=(TRANSFOLD_OUTPUT_FOLD=1)
+  envs=(); [ "$label" = noofold ] && envs=(TRANSFOLD_OUTPUT_FOLD=0)
   env "${envs[@]}" timeout 60 scripts/transfold run $opts --log /tmp/$label.jsonl -- "$PY" /tmp/fc.py > /tmp/$label.out 2>/tmp/$label.err
   grep -v '^transfold:' /tmp/$label.out | cmp -s - /tmp/base.out && r=EQUAL || r=DIFFERS
   echo "== $label: rc=$? output $r"; grep '^transfold:' /tmp/$label.err | sed 's/^/   /'
