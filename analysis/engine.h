@@ -71,6 +71,17 @@ typedef struct tf_scale { double re, im; bool host; } tf_scale;
  * Non-zero when it cannot. (Apart from tf_replay, which every producer
  * copies.) */
 typedef int (*tf_run_transposed)(void *arg, uint64_t dst, int64_t ld, int64_t stride, uint64_t stream);
+/* A deferred GEMM's operand (0: A, 1: B), the bytes `from`, copied on
+ * `stream` into memory the replay owns and reads from then on (*to: where
+ * the copy begins; freed with the replay). Lets an output fold write where
+ * the operand lay: PyTorch's caching allocator hands a freed operand's
+ * bytes to the next tensor, often the transpose's destination. Non-zero
+ * when it cannot; NULL where the replay has no such copy. */
+typedef int (*tf_snapshot_operand)(void *arg, int operand, tf_range from, uint64_t stream, uint64_t *to);
+typedef struct tf_gemm_replay_ops {
+    tf_run_transposed run_transposed;
+    tf_snapshot_operand snapshot;
+} tf_gemm_replay_ops;
 
 /* The producer name of ATen's copies (preload/aten), one string for the
  * engine and the preload. */
@@ -326,7 +337,7 @@ void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok);
  * which the replay will use (empty: the library's own): written or freed
  * meanwhile, the GEMM runs first. */
 bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, tf_range ws, const tf_replay *replay,
-                   tf_run_transposed run_transposed);
+                   const tf_gemm_replay_ops *ops);
 
 /* Forced materialisations. */
 void tf_materialize_all(tf_engine *e, uint64_t trigger_stream, tf_why reason);

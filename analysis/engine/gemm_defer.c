@@ -11,6 +11,11 @@
  * anything the GEMM reads, the GEMM is issued swapped, writing the
  * transposed result straight into the transpose's destination, and the
  * transpose never runs; the record stays pending for its own output.
+ * Where the destination lies on an operand (PyTorch's caching allocator
+ * gave a freed operand's bytes to the copy's output: autograd's weight
+ * gradient lands where the GEMM's grad_output was), that operand is first
+ * copied aside and the GEMM reads the copy from then on, when the copy
+ * moves fewer bytes than the transpose would.
  *
  * Exactness: C^T(j,i) = sum_k B^T(j,k) A^T(k,i) are the products of C(i,j)
  * (multiplication commutes exactly) in the same k order only if the library
@@ -55,9 +60,9 @@ static bool ws_ok(const tf_engine *e, tf_range ws, tf_range fc)
 }
 
 bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, tf_range ws, const tf_replay *replay,
-                   tf_run_transposed run_transposed)
+                   const tf_gemm_replay_ops *ops)
 {
-    if (!deferrable(e, g) || !replay->run || !run_transposed)
+    if (!deferrable(e, g) || !replay->run || !ops || !ops->run_transposed)
         return false;
     const tf_view *c = &g->acc.writes[0];
     tf_range fa = tf_view_footprint(&g->in[0].v), fb = tf_view_footprint(&g->in[1].v), fc = tf_view_footprint(c);
@@ -85,7 +90,8 @@ bool tf_gemm_defer(tf_engine *e, const tf_gemm *g, uint64_t handle, tf_range ws,
     p->gemm_in[1] = fb;
     p->gemm_in[2] = ws;
     p->gemm_k = g->k;
-    p->run_transposed = run_transposed;
+    p->run_transposed = ops->run_transposed;
+    p->snapshot = ops->snapshot;
     bound_grow(e, fp);
     e->n.gemms_deferred++;
     log_gemm_deferred(e, p, g);
@@ -98,9 +104,29 @@ static bool same_view(const tf_view *a, const tf_view *b)
            a->batch == b->batch && (a->batch == 1 || a->stride == b->stride);
 }
 
+/* Which of p's operands (bit 0: A, bit 1: B) the destination fp lies on
+ * and must be copied aside first; -1 when it cannot be: the destination
+ * meets the workspace or the GEMM's output, there is no copy to make, or
+ * the copies would move more bytes than the transpose they replace. */
+static int operands_to_copy(const tf_record *p, tf_range fp)
+{
+    if (tf_range_overlaps(fp, p->gemm_in[2]) || tf_range_overlaps(fp, p->dst_fp))
+        return -1;
+    int mask = 0;
+    uint64_t bytes = 0;
+    for (int i = 0; i < 2; i++)
+        if (tf_range_overlaps(fp, p->gemm_in[i])) {
+            mask |= 1 << i;
+            bytes += p->gemm_in[i].hi - p->gemm_in[i].lo;
+        }
+    if (mask && (!p->snapshot || bytes > fp.hi - fp.lo))
+        return -1;
+    return mask;
+}
+
 /* The pending GEMM whose whole output is d's source, when writing the
- * transpose in its place is what d does. */
-static tf_record *gemm_for(tf_engine *e, const tf_transpose_desc *d, const tf_range fp[2])
+ * transpose in its place is what d does (*copy: operands_to_copy). */
+static tf_record *gemm_for(tf_engine *e, const tf_transpose_desc *d, const tf_range fp[2], int *copy)
 {
     tf_icursor at = ITREE_START;
     tf_record *p = bound_may_overlap(e->dst_bound, fp[0]) ? rec_next_dst(e, fp[0], &at) : NULL;
@@ -109,13 +135,32 @@ static tf_record *gemm_for(tf_engine *e, const tf_transpose_desc *d, const tf_ra
     bool one = d->alpha.host && d->alpha.re == 1.0 && d->alpha.im == 0.0;
     bool shape = d->dst.elem == d->src.elem && d->dst.rows == d->src.cols && d->dst.cols == d->src.rows &&
                  d->dst.batch == d->src.batch && tf_view_valid(&d->dst);
-    bool apart = !gemm_touches(p, fp[1]) && !tf_range_overlaps(fp[1], p->dst_fp);
+    *copy = operands_to_copy(p, fp[1]);
     const tf_alloc_entry *a = alloc_find(e, fp[1]);
-    if (!one || (d->conj && d->complex_type) || !shape || !apart || !on_device(a) || d->stream != p->d.stream)
+    if (!one || (d->conj && d->complex_type) || !shape || *copy < 0 || !on_device(a) || d->stream != p->d.stream)
         return NULL;
     if (e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, d->stream))
         return NULL;
     return p;
+}
+
+/* The operands in `mask` copied aside on the GEMM's stream; the record
+ * reads the copies from then on (they are the replay's: nothing of the
+ * program's writes or frees them). Bytes copied, or -1. */
+static long long copy_operands(tf_record *p, int mask)
+{
+    long long bytes = 0;
+    for (int i = 0; i < 2; i++) {
+        if (!(mask & 1 << i))
+            continue;
+        tf_range from = p->gemm_in[i];
+        uint64_t to = 0;
+        if (p->snapshot(p->replay.arg, i, from, p->d.stream, &to))
+            return -1;
+        p->gemm_in[i] = (tf_range){ to, to + (from.hi - from.lo) };
+        bytes += (long long)(from.hi - from.lo);
+    }
+    return bytes;
 }
 
 /* Verify mode: the fold just made checked against the GEMM as called and
@@ -141,8 +186,14 @@ bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp
 {
     if (e->cfg.mode != TF_MODE_FOLD)
         return false;
-    tf_record *p = gemm_for(e, d, fp);
+    int copy = 0;
+    tf_record *p = gemm_for(e, d, fp, &copy);
     if (!p)
+        return false;
+    /* A copy made stays the record's even when the fold below cannot be
+     * issued: the GEMM reads the same bytes from it. */
+    long long copied = copy ? copy_operands(p, copy) : 0;
+    if (copied < 0)
         return false;
     /* The transposed GEMM writes d's destination: what that means to other
      * records, as any write. Not to the GEMM itself: its operands and output
@@ -164,8 +215,8 @@ bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp
     itree_insert(&e->pend_src, &p->by_src);
     e->n.output_folds++;
     e->n.launches_saved++;
-    e->n.bytes_saved += 2 * tf_view_bytes(&d->dst);
-    log_output_fold(e, p, d);
+    e->n.bytes_saved += 2 * (tf_view_bytes(&d->dst) - (uint64_t)copied); /* the copy moved some */
+    log_output_fold(e, p, d, copied);
     if (replay->release)
         replay->release(replay->arg);
     return true;

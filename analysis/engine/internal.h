@@ -36,6 +36,7 @@ typedef struct tf_record {
     tf_range gemm_in[3]; /* A, B and the workspace it runs with (empty: none of the program's) */
     int64_t gemm_k;
     tf_run_transposed run_transposed;
+    tf_snapshot_operand snapshot;
     rec_state state;
     int folds;
     /* Bytes of the destination a later write owns (holes.c): never copied
@@ -248,7 +249,7 @@ int holes_fill(tf_engine *e, tf_record *p, uint64_t trigger_stream);
 /* log.c */
 void log_transpose(tf_engine *e, const tf_record *p);
 void log_gemm_deferred(tf_engine *e, const tf_record *p, const tf_gemm *g);
-void log_output_fold(tf_engine *e, const tf_record *gemm, const tf_transpose_desc *t);
+void log_output_fold(tf_engine *e, const tf_record *gemm, const tf_transpose_desc *t, long long copied);
 void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to);
 /* Reasons are formatted (tf_why_text) only when the log is open: nothing
  * else reads the text, and formatting is most of a drop's cost. */

@@ -133,7 +133,7 @@ void log_gemm_deferred(tf_engine *e, const tf_record *p, const tf_gemm *g)
     jl_end(e, &j);
 }
 
-void log_output_fold(tf_engine *e, const tf_record *gemm, const tf_transpose_desc *t)
+void log_output_fold(tf_engine *e, const tf_record *gemm, const tf_transpose_desc *t, long long copied)
 {
     if (!e->cfg.log)
         return;
@@ -145,7 +145,9 @@ void log_output_fold(tf_engine *e, const tf_record *gemm, const tf_transpose_des
     jl_str(&j, "name", t->name);
     jl_int(&j, "rows", t->dst.rows);
     jl_int(&j, "cols", t->dst.cols);
-    jl_int(&j, "bytes", (long long)tf_view_bytes(&t->dst));
+    jl_int(&j, "bytes", (long long)(2 * tf_view_bytes(&t->dst)));
+    if (copied)
+        jl_int(&j, "operand_copied", copied);
     jl_end(e, &j);
 }
 

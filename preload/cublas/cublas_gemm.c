@@ -209,9 +209,9 @@ static int gemm_defer(const gemm_kind *k, const gemm_args *a, const gemm_desc *d
         return TF_PASS(k->invoke(a));
     tf_replay rp = pl_gemm_replay_new(k, a, d->stype, d->g.acc.stream, &hs);
     tf_range ws = { TF_ADDR(hs.ws), TF_ADDR(hs.ws) + (hs.ws ? hs.ws_size : 0) };
+    static const tf_gemm_replay_ops ops = { pl_gemm_replay_transposed, pl_gemm_replay_copy_operand };
     tf_engine *e = pl_lock();
-    bool deferred = e && rp.run &&
-                    tf_gemm_defer(e, &d->g, (uint64_t)(uintptr_t)a->handle, ws, &rp, pl_gemm_replay_transposed);
+    bool deferred = e && rp.run && tf_gemm_defer(e, &d->g, (uint64_t)(uintptr_t)a->handle, ws, &rp, &ops);
     pl_unlock(e);
     if (deferred)
         return 0;

@@ -12,5 +12,7 @@ tf_replay pl_gemm_replay_new(const gemm_kind *k, const gemm_args *a, pl_stype t,
                              const pl_handle_settings *settings);
 /* The replay issued swapped into a transpose's destination (tf_run_transposed). */
 int pl_gemm_replay_transposed(void *arg, uint64_t dst, int64_t ld, int64_t stride, uint64_t stream);
+/* One operand copied aside, the replay reading the copy (tf_snapshot_operand). */
+int pl_gemm_replay_copy_operand(void *arg, int operand, tf_range from, uint64_t stream, uint64_t *to);
 
 #endif

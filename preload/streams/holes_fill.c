@@ -16,6 +16,7 @@
 #include "core/state.h"
 #include "streams/events.h"
 #include "streams/replay.h"
+#include "streams/scratch.h"
 #include "streams/stream_id.h"
 #include "streams/stream_order.h"
 #include "tables/hooks.h"
@@ -26,39 +27,6 @@ typedef struct fill_call {
     const tf_range *keep;
     int n;
 } fill_call;
-
-/* Scratch through the runtime, or the driver when there is no runtime. */
-static uint64_t scratch_alloc(uint64_t bytes)
-{
-    void *p = NULL;
-    CUdeviceptr d = 0;
-    pl_fn_cudaMalloc alloc = TF_REAL(cudaMalloc);
-    pl_fn_cuMemAlloc_v2 dalloc = TF_REAL(cuMemAlloc_v2);
-    if (alloc)
-        return alloc(&p, bytes) == cudaSuccess ? TF_ADDR(p) : 0;
-    return dalloc && dalloc(&d, bytes) == CUDA_SUCCESS ? (uint64_t)d : 0;
-}
-
-static void scratch_free(uint64_t p)
-{
-    pl_fn_cudaFree release = TF_REAL(cudaFree);
-    pl_fn_cuMemFree_v2 drelease = TF_REAL(cuMemFree_v2);
-    if (release)
-        release((void *)(uintptr_t)p);
-    else if (drelease)
-        drelease((CUdeviceptr)p);
-}
-
-static int copy_async(uint64_t dst, uint64_t src, uint64_t bytes, uint64_t stream)
-{
-    uint64_t on = pl_stream_arg(stream);
-    pl_fn_cudaMemcpyAsync cp = TF_REAL(cudaMemcpyAsync);
-    pl_fn_cuMemcpyDtoDAsync_v2 dcp = TF_REAL(cuMemcpyDtoDAsync_v2);
-    if (cp)
-        return cp((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, bytes, cudaMemcpyDeviceToDevice,
-                  (cudaStream_t)(uintptr_t)on);
-    return dcp ? (int)dcp((CUdeviceptr)dst, (CUdeviceptr)src, bytes, (CUstream)(uintptr_t)on) : -1;
-}
 
 /* The scratch, once the copies queued before on `stream` have read it. */
 static void scratch_done(uint64_t s, uint64_t stream)
@@ -71,7 +39,7 @@ static void scratch_done(uint64_t s, uint64_t stream)
     if (ev)
         pl_event_destroy(ev);
     if (waited)
-        scratch_free(s); /* else left allocated: the copies may still read it */
+        pl_scratch_free(s); /* else left allocated: the copies may still read it */
 }
 
 static int fill_issue(void *arg)
@@ -79,10 +47,10 @@ static int fill_issue(void *arg)
     fill_call *c = arg;
     tf_range fp = tf_view_footprint(&c->d->dst);
     int held = pl_rt_error_hold();
-    uint64_t s = scratch_alloc(fp.hi - fp.lo);
+    uint64_t s = pl_scratch_alloc(fp.hi - fp.lo);
     int st = s ? c->r->run_to(c->r->arg, s + (c->d->dst.addr - fp.lo), c->d->stream) : -1;
     for (int i = 0; st == 0 && i < c->n; i++)
-        st = copy_async(c->keep[i].lo, s + (c->keep[i].lo - fp.lo), c->keep[i].hi - c->keep[i].lo, c->d->stream);
+        st = pl_scratch_copy(c->keep[i].lo, s + (c->keep[i].lo - fp.lo), c->keep[i].hi - c->keep[i].lo, c->d->stream);
     if (s)
         scratch_done(s, c->d->stream);
     pl_rt_error_release(held);

@@ -792,12 +792,122 @@ static void test_holes_overflow_and_fallbacks(void **state)
     fixture_free(plain);
 }
 
+/* Output folding: a GEMM deferred, then a transpose of its whole output.
+ * The calls the engine makes on the GEMM's replay, counted. */
+typedef struct fake_gemm_ops {
+    int transposed, copies, operand;
+    uint64_t dst, from_lo, from_hi;
+} fake_gemm_ops;
+
+static fake_gemm_ops gemm_ops_seen;
+
+static int fake_run_transposed(void *arg, uint64_t dst, int64_t ld, int64_t stride, uint64_t stream)
+{
+    (void)arg, (void)ld, (void)stride, (void)stream;
+    gemm_ops_seen.transposed++;
+    gemm_ops_seen.dst = dst;
+    return 0;
+}
+
+static int fake_copy_operand(void *arg, int operand, tf_range from, uint64_t stream, uint64_t *to)
+{
+    (void)arg, (void)stream;
+    gemm_ops_seen.copies++;
+    gemm_ops_seen.operand = operand;
+    gemm_ops_seen.from_lo = from.lo, gemm_ops_seen.from_hi = from.hi;
+    *to = 0x70000000ull; /* memory of the replay's own, outside the program's */
+    return 0;
+}
+
+#define GA (DEV_BASE + 0x400000)
+#define GB (DEV_BASE + 0x401000)
+#define GC (DEV_BASE + 0x402000)
+
+/* C (4x5, f32) = A (4xk) B (kx5) deferred, then transposed (5x4, ld 5) into
+ * `dst`. Whether the transpose became an output fold. */
+static bool defer_and_transpose(fixture *f, fake_replay *gr, fake_replay *tr, int64_t k, uint64_t dst,
+                                tf_snapshot_operand copy)
+{
+    tf_gemm g = gemm_desc(mat(GA, 4, 4, k, 4), TF_OP_N, mat(GB, 4, k, 5, k), TF_OP_N, mat(GC, 4, 4, 5, 4), 4, 5, k);
+    tf_plan plan;
+    tf_gemm_begin(f->e, &g, &plan);
+    tf_gemm_end(f->e, &g, &plan, true);
+    const tf_gemm_replay_ops ops = { fake_run_transposed, copy };
+    tf_replay rp = replay_of(gr);
+    assert_true(tf_gemm_defer(f->e, &g, 1, (tf_range){ 0, 0 }, &rp, &ops));
+    tf_transpose_desc d = transpose_desc(GC, 4, dst, 5, 5, 4, 4);
+    memset(&gemm_ops_seen, 0, sizeof gemm_ops_seen);
+    return tf_transpose_begin(f->e, &d, replay_of(tr), NO_WHY) && gemm_ops_seen.transposed == 1;
+}
+
+static fixture *output_fold_fixture(void)
+{
+    fixture *f = calloc(1, sizeof *f);
+    f->log = open_memstream(&f->logbuf, &f->loglen);
+    tf_config cfg = { .mode = TF_MODE_FOLD, .policy = TF_POLICY_STRICT, .log = f->log, .output_fold = true };
+    f->e = tf_engine_new(&cfg);
+    tf_alloc(f->e, DEV_BASE, DEV_SIZE, TF_MEM_DEVICE);
+    return f;
+}
+
+static void test_output_fold_copies_an_operand_aside(void **state)
+{
+    (void)state;
+    /* The destination (80 bytes) lies on A (48 bytes, k 3), freed by the
+     * program and handed to the transpose's output: A is copied aside, the
+     * GEMM reads the copy, and writing over A's old bytes no longer runs it. */
+    fixture *f = output_fold_fixture();
+    fake_replay gr = {0}, tr = {0};
+    assert_true(defer_and_transpose(f, &gr, &tr, 3, GA, fake_copy_operand));
+    assert_int_equal(gemm_ops_seen.copies, 1);
+    assert_int_equal(gemm_ops_seen.operand, 0);
+    assert_int_equal(gemm_ops_seen.from_lo, GA);
+    assert_int_equal(gemm_ops_seen.from_hi, GA + 48);
+    assert_int_equal(gemm_ops_seen.dst, GA);
+    assert_int_equal(tr.runs, 0);
+    assert_int_equal(gr.runs, 0);
+    assert_int_equal(log_count(f, "\"event\":\"output_fold\"", "\"operand_copied\":48"), 1);
+    write_bytes(f, GA, GA + 80, true);
+    assert_int_equal(gr.runs, 0);
+    assert_int_equal(tf_engine_pending(f->e), 1); /* C itself, still to be made if read */
+    read_bytes(f, GC, GC + 80);
+    assert_int_equal(gr.runs, 1);
+    fixture_free(f);
+
+    /* No way to copy the operand: the GEMM runs as called, the transpose
+     * is an ordinary record. */
+    f = output_fold_fixture();
+    gr = (fake_replay){0}, tr = (fake_replay){0};
+    assert_false(defer_and_transpose(f, &gr, &tr, 3, GA, NULL));
+    assert_int_equal(gr.runs, 1);
+    assert_int_equal(log_count(f, "\"event\":\"output_fold\"", NULL), 0);
+    fixture_free(f);
+
+    /* A bigger than the transpose (k 30: 480 bytes against 80): copying it
+     * would cost more than the copy it saves. */
+    f = output_fold_fixture();
+    gr = (fake_replay){0}, tr = (fake_replay){0};
+    assert_false(defer_and_transpose(f, &gr, &tr, 30, GA, fake_copy_operand));
+    assert_int_equal(gemm_ops_seen.copies, 0);
+    assert_int_equal(gr.runs, 1);
+    fixture_free(f);
+
+    /* Apart from every operand: folded with no copy. */
+    f = output_fold_fixture();
+    gr = (fake_replay){0}, tr = (fake_replay){0};
+    assert_true(defer_and_transpose(f, &gr, &tr, 3, GC + 0x1000, fake_copy_operand));
+    assert_int_equal(gemm_ops_seen.copies, 0);
+    assert_int_equal(log_count(f, "\"event\":\"output_fold\"", "operand_copied"), 0);
+    fixture_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_folds_then_free),      cmocka_unit_test(test_readback_materializes_once),
         cmocka_unit_test(test_effect_table),             cmocka_unit_test(test_frees),
         cmocka_unit_test(test_storage_freed),
+        cmocka_unit_test(test_output_fold_copies_an_operand_aside),
         cmocka_unit_test(test_may_write),
         cmocka_unit_test(test_producer_refusals),
         cmocka_unit_test(test_producer_follows_allocations),
