@@ -6,6 +6,7 @@
 #include "aten/abi_multi_tensor.h"
 #include "aten/abi_reduce.h"
 #include "aten/decode.h"
+#include "aten/tiled.h"
 
 bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
 {
@@ -49,6 +50,11 @@ bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
     case ATEN_FAM_REDUCE: /* (ReduceOp op) */
         sizes[0] = ATEN_RO_BYTES(ATEN_RO_CONFIG(1, k->arg_size, k->arg_size));
         *count = 1;
+        return true;
+    case ATEN_FAM_TILED: /* (src, dst, int64 width, height, src_pitch, dst_pitch) */
+        for (int i = 0; i < ATEN_TILED_NPARAMS; i++)
+            sizes[i] = ATEN_TILED_PARAM_BYTES;
+        *count = ATEN_TILED_NPARAMS;
         return true;
     case ATEN_FAM_RANDOM: /* (int64 numel, PhiloxCudaState, dist, transform closure) */
         sizes[ATEN_RNG_P_NUMEL] = sizeof(int64_t);
@@ -444,6 +450,8 @@ bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t 
         n = n32;
     } else if (k->family == ATEN_FAM_RANDOM) {
         memcpy(&n, params[0], sizeof n);
+    } else if (k->family == ATEN_FAM_TILED) {
+        n = aten_tiled_count(params);
     } else {
         int32_t n32;
         memcpy(&n32, params[0], sizeof n32);
@@ -463,6 +471,7 @@ bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t 
     case ATEN_FAM_REDUCE: ok = decode_reduce(k, params[0], it); break;
     case ATEN_FAM_DROPOUT: ok = decode_dropout(k, params, it); break;
     case ATEN_FAM_MULTI_TENSOR: ok = decode_multi_tensor(k, params[0], blocks, it); break;
+    case ATEN_FAM_TILED: ok = aten_tiled_decode(k, params, it); break;
     default: ok = decode_random(k, params, sizes, it); break;
     }
     uint64_t m;
@@ -475,8 +484,8 @@ bool aten_launch_complete(const aten_kernel *k, const aten_iter *it, unsigned gr
 {
     if (k->family == ATEN_FAM_RANDOM) /* a grid-stride loop up to numel */
         return true;
-    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_DROPOUT || k->family == ATEN_FAM_MULTI_TENSOR)
-        /* not modelled: may-writes */
+    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_DROPOUT || k->family == ATEN_FAM_MULTI_TENSOR ||
+        k->family == ATEN_FAM_TILED) /* not modelled (tiled: aten_tiled_complete, per grid dimension): may-writes */
         return false;
     uint64_t per = k->family == ATEN_FAM_VECTORIZED ? 4 : (uint64_t)(k->vt > 0 ? k->vt : 0);
     return (uint64_t)grid * block * per >= (uint64_t)it->n;

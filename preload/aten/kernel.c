@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "aten/kernel.h"
+#include "aten/tiled.h"
 
 typedef struct span { const char *p; size_t n; } span;
 
@@ -548,6 +549,8 @@ bool aten_kernel_parse(const char *demangled, aten_kernel *k)
         ok = parse_dropout(s, k);
     else if (memmem(s.p, s.n, "distribution_elementwise_grid_stride_kernel<", 44))
         ok = parse_random(s, k);
+    else if (memmem(s.p, s.n, ATEN_TILED_NAME, sizeof ATEN_TILED_NAME - 1))
+        ok = aten_tiled_kernel(demangled, k);
     if (!ok || k->nargs < 1)
         memset(k, 0, sizeof *k);
     return k->family != ATEN_FAM_NONE;

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aten/abi_tiled.h"
+
 #define ATEN_MAX_ARGS 8 /* output + inputs decoded; more is unknown work */
 /* The largest element ATen's TensorIterator moves (complex<double>): the
  * bound used where a name does not prove an operand's size. */
@@ -27,6 +29,7 @@ typedef enum aten_family {
     ATEN_FAM_DROPOUT,    /* fused_dropout_kernel[_vec]<scalar, acc, uint32, ADims, BDims|VEC, mask>(a, b, c, n, p, philox) */
     ATEN_FAM_MULTI_TENSOR, /* multi_tensor_apply_kernel<TensorListMetadata<d>, foreach functor, op[, opmath]> */
     ATEN_FAM_REDUCE,     /* reduce_kernel<nt, ovec, ReduceOp<scalar, func_wrapper_t<arg, f>, uint32, out, ...>>(op) */
+    ATEN_FAM_TILED,      /* transpose_copy_tiled_kernel<T, vec, access, tile, grid_stride>(src, dst, w, h, sp, dp) */
 } aten_family;
 
 typedef struct aten_kernel {
@@ -43,6 +46,7 @@ typedef struct aten_kernel {
     int adims, bdims;             /* dropout: TensorInfo dims the template fixes (-1 any; vec: bdims 0) */
     uint32_t arg_size;            /* reduce: func_wrapper_t's arg_t (the identity's size and alignment) */
     bool strided;                 /* random: the OffsetCalculator<1> closure (#2), else the 1-d one (#1) */
+    aten_tiled tiled;             /* tiled: the instantiation (abi_tiled.h) */
     char op[40];                  /* "direct_copy", "CUDAFunctor_add", "gelu", ... */
     const char *dtype;            /* the output's short type name ("bf16"), or "?" */
 } aten_kernel;

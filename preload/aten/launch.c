@@ -10,6 +10,7 @@
 #include "aten/aten.h"
 #include "aten/abi.h"
 #include "aten/decode.h"
+#include "aten/tiled.h"
 #include "launch/launch.h"
 #include "launch/launch_internal.h"
 #include "core/state.h"
@@ -54,6 +55,14 @@ static bool place(tf_engine *e, const aten_kernel *k, const aten_iter *it, tf_ra
     return true;
 }
 
+/* Whether the launch's threads reach every element it is decoded to cover. */
+static bool complete(const pl_launch *l, const aten_kernel *k, const aten_iter *it)
+{
+    if (k->family == ATEN_FAM_TILED)
+        return aten_tiled_complete(k, it, l->grid, l->block);
+    return aten_launch_complete(k, it, l->grid[0] * l->grid[1] * l->grid[2], l->block[0] * l->block[1] * l->block[2]);
+}
+
 static void describe_access(pl_launch *l, const pl_aten_fn *a, const aten_iter *it, const tf_range *r)
 {
     const aten_kernel *k = &a->k;
@@ -64,8 +73,7 @@ static void describe_access(pl_launch *l, const pl_aten_fn *a, const aten_iter *
         tf_access_read(&l->acc, r[a]);
     for (int a = 1; a < nout; a++) /* a second output (dropout's mask) */
         tf_access_maywrite(&l->acc, r[a]);
-    if (aten_launch_complete(k, it, l->grid[0] * l->grid[1] * l->grid[2], l->block[0] * l->block[1] * l->block[2]) &&
-        aten_output_view(k, it, &w))
+    if (complete(l, k, it) && aten_output_view(k, it, &w))
         tf_access_write(&l->acc, w);
     else
         tf_access_maywrite(&l->acc, r[0]);
@@ -136,9 +144,7 @@ int pl_aten_launch(pl_launch *l, const pl_aten_fn *a, bool *deferred)
     pl_unlock(e);
     if (!placed)
         return PL_FAMILY_NONE;
-    unsigned threads = l->block[0] * l->block[1] * l->block[2];
-    if (aten_transpose(k, &it, &src, &dst) &&
-        aten_launch_complete(k, &it, l->grid[0] * l->grid[1] * l->grid[2], threads) && launch_acceptable(l))
+    if (aten_transpose(k, &it, &src, &dst) && complete(l, k, &it) && launch_acceptable(l))
         return produce(l, a, &p, &src, &dst, deferred);
     if (atomic_load(&pl_pending_now) == 0)
         return PL_FAMILY_QUIET;

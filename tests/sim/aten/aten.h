@@ -35,7 +35,8 @@
     X(fused_sgd) \
     X(random) \
     X(dropout) \
-    X(randperm)
+    X(randperm) \
+    X(tiled)
 
 #define ATEN_DECLARE_FAMILY(name) bool aten_##name##_resolve(const char *demangled, simcuda_twin *out);
 ATEN_FAMILIES(ATEN_DECLARE_FAMILY)
