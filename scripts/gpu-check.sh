@@ -81,8 +81,9 @@ failed() { STATUS=1; row "$1" "FAIL: $2"; }
 # ------------------------------------------------------------- budget ----
 
 # Each part gets the time left but what the parts after it reserve, at
-# most its cap; a part with under 20 s is skipped. left() is what remains of
-# the current part's share.
+# most its cap; when that is under 30 s, the time left (the parts after it
+# then lose theirs: the earlier parts matter more), and with under 20 s
+# left it is skipped. left() is what remains of the current part's share.
 PART_END=0
 reserve_after() { # part: seconds the parts after it keep for themselves
   [ -n "$ONLY" ] && { echo 0; return; }
@@ -91,9 +92,11 @@ reserve_after() { # part: seconds the parts after it keep for themselves
   esac
 }
 begin_part() { # part cap: 0 when there is too little time for it
-  local share=$((BUDGET - $(elapsed) - $(reserve_after "$1")))
+  local all=$((BUDGET - $(elapsed))) share
+  share=$((all - $(reserve_after "$1")))
+  [ "$share" -ge 30 ] || share=$all
   [ "$share" -le "$2" ] || share=$2
-  if [ "$share" -lt 20 ]; then row "$1" "skipped (time budget: $(elapsed) of ${BUDGET}s used)"; return 1; fi
+  if [ "$share" -lt 20 ]; then row "$1" "skipped (time budget: $(elapsed) of ${BUDGET} s used)"; return 1; fi
   PART_END=$((SECONDS + share))
 }
 left() { local l=$((PART_END - SECONDS)); [ "$l" -gt 1 ] && echo "$l" || echo 1; }
@@ -236,7 +239,7 @@ seed_full() {
   row "seed-full with: ms/step, copies" "$(seed_full_field with) ms (median); $executed of $issued transposing copies run ($deferred deferred, $mat materialized)$([ "$dropped" = 0 ] || echo "; $dropped GEMMs never ran (output unread): timing excludes them")"
   k=$(awk '/^seed_full: x/ { gsub(/[][,]/, " "); print $5 }' "$T/seed_full.with.out")
   if cmp=$("$PY" "$SEED_FULL" compare "$T/seed_full.without.pt" "$T/seed_full.with.pt" --k "$k" 2>&1 | grep '^seed_full'); then
-    row "seed-full outputs" "within tolerance: ${cmp#seed_full compare: }"
+    row "seed-full outputs" "ok: ${cmp#seed_full compare: }"
   else
     failed "seed-full outputs" "${cmp#seed_full compare: }"
   fi
@@ -255,9 +258,11 @@ torch_suite() {
   read -r -a progs <<<"${GPU_CHECK_TORCH_PROGS:-$([ "$SIM" = 1 ] && echo 'prog_fold_seed prog_mlp_sgd')}"
   local keep=()
   [ -n "${GPU_CHECK_KEEP:-}" ] && keep=(TORCH_TEST_KEEP="$T/torch")
-  # A program is 8 runs; none starts when fewer than 60 s are left.
-  local deadline=$(($(left) - 60)) last
-  [ "$deadline" -gt 0 ] || deadline=0
+  # A program is 9 runs; none starts when fewer than 60 s (or half the
+  # share, when that is less) are left.
+  local margin=60 last deadline
+  [ $(($(left) / 2)) -ge $margin ] || margin=$(($(left) / 2))
+  deadline=$(($(left) - margin))
   env "${keep[@]}" TORCH_TEST_GPU=1 TORCH_TEST_PY="$PY" TORCH_TEST_DEADLINE=$deadline \
     TORCH_TEST_TIMEOUT="$(cap 90)" TORCH_TEST_JOBS="${TORCH_TEST_JOBS:-$(nproc)}" BUILD="$BUILD" \
     timeout "$(left)" bash "$ROOT/tests/torch/run.sh" "${progs[@]}" >"$T/torch.log" 2>&1
@@ -399,13 +404,13 @@ seed() {
       touch "$T/seed.log"
       echo "-- seed_bench in log mode:"
       "$TF" report "$T/seed.log" | sed 's/^/  /'
-      row "seed_bench, log mode" "$("$TF" report --json "$T/seed.log" | jq -r '.totals |
+      row "seed_bench (timed with output folding off)" "log mode: $("$TF" report --json "$T/seed.log" | jq -r '.totals |
         "\(.transposes) transposes seen, \(.operands_folded) foldable operands, \(.refused) refused"')"
     else
       failed "seed_bench, log mode" "seed_bench failed under transfold: $(tail -n 1 "$T/seed.err")"
     fi
     for v in kernel lt gemm; do
-      row "seed_bench $v: A ms, B ms, A/B (TRANSFOLD_OUTPUT_FOLD=0)" "$(awk -v m="seed_$v" '$1 == m { print $2 " " $4 " " $6 }' "$T/seed.ab")"
+      row "seed_bench $v: ms without, with, ratio" "$(awk -v m="seed_$v" '$1 == m { print $2 " " $4 " " $6 }' "$T/seed.ab")"
     done
   else
     cat "$T/seed.ab"
@@ -426,7 +431,7 @@ print_table() {
   [ $STATUS = 0 ] && echo "  gpu-check: OK" || echo "  gpu-check: FAILED"
 }
 
-usage() { echo "usage: gpu-check.sh [--no-build] [--only ${PARTS[*]// /|}]" >&2; exit 2; }
+usage() { echo "usage: gpu-check.sh [--no-build] [--only $(IFS="|"; echo "${PARTS[*]}")]" >&2; exit 2; }
 DO_BUILD=1 ONLY=""
 while [ $# -gt 0 ]; do
   case $1 in
