@@ -22,4 +22,4 @@ LD_LIBRARY_PATH="$here${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" exec "$here/jq" "$@
 SH
 chmod +x "$DIR/bin/jq"
 "$DIR/bin/jq" -n 1 >/dev/null   # it runs
-echo "gpu-carry: $DIR ($(du -sh "$DIR" | cut -f1)): bin/jq and $(ls "$DIR/lib" | tr '\n' ' ')"
+echo "gpu-carry: $DIR ($(du -sh "$DIR" | cut -f1)): bin/jq and lib/$(cd "$DIR/lib" && echo *)"

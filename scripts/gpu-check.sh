@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gpu-check: transfold on a machine with a real NVIDIA GPU (make gpu-check).
 #
-# Parts, in this order (--only PART runs one of them alone):
+# Parts, in this order (--only PART runs one of them alone, --only A,B those):
 #   build      make all programs (skipped with --no-build).
 #   seed-full  the seed's program at its full shapes in eager PyTorch
 #              (tests/torch/gpu/seed_full.py: x bf16 [384,2,13824],
@@ -31,7 +31,7 @@
 # Prints a table last; exits 1 if there is no GPU, the build fails, or any
 # check fails. Parts skipped for lack of time are said, not failed.
 #
-# Options: --no-build, --only PART.
+# Options: --no-build, --only PART[,PART...].
 # Environment:
 #   GPU_CHECK_BUDGET=S   the whole run's time (default 510 s: the script fits
 #                        a 600 s device call). Each part stops starting work
@@ -100,7 +100,11 @@ begin_part() { # part cap: 0 when there is too little time for it
   PART_END=$((SECONDS + share))
 }
 left() { local l=$((PART_END - SECONDS)); [ "$l" -gt 1 ] && echo "$l" || echo 1; }
-cap() { [ "$1" -lt "$(left)" ] && echo "$1" || left; } # min(N, left)
+cap() { # min(N, left)
+  local l
+  l=$(left)
+  if [ "$1" -lt "$l" ]; then echo "$1"; else echo "$l"; fi
+}
 
 # ---------------------------------------------------------- the machine ----
 
@@ -425,23 +429,23 @@ print_table() {
   echo "== gpu-check summary ($(elapsed) s of a ${BUDGET} s budget$([ "$SIM" = 1 ] && echo '; rehearsal on the CPU stand-in'))"
   local r
   for r in "${TABLE[@]}"; do
-    printf '  %-36s %s\n' "${r%%|*}" "${r#*|}"
+    printf "  %-44s %s\n" "${r%%|*}" "${r#*|}"
   done
   [ -z "${GPU_CHECK_KEEP:-}" ] || echo "  logs and outputs kept in $T"
   [ $STATUS = 0 ] && echo "  gpu-check: OK" || echo "  gpu-check: FAILED"
 }
 
-usage() { echo "usage: gpu-check.sh [--no-build] [--only $(IFS="|"; echo "${PARTS[*]}")]" >&2; exit 2; }
+usage() { echo "usage: gpu-check.sh [--no-build] [--only PART[,PART...]]  (PART: ${PARTS[*]})" >&2; exit 2; }
 DO_BUILD=1 ONLY=""
 while [ $# -gt 0 ]; do
   case $1 in
     --no-build) DO_BUILD=0; shift ;;
     --only) [ $# -ge 2 ] || usage; ONLY=$2; shift 2
-            [[ " ${PARTS[*]} " == *" $ONLY "* ]] || usage ;;
+            for p in ${ONLY//,/ }; do [[ " ${PARTS[*]} " == *" $p "* ]] || usage; done ;;
     *) usage ;;
   esac
 done
-want() { [ -z "$ONLY" ] || [ "$ONLY" = "$1" ]; }
+want() { [ -z "$ONLY" ] || [[ ",$ONLY," == *",$1,"* ]]; }
 
 require_gpu
 find_jq
