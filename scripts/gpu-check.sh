@@ -166,7 +166,8 @@ cuda_libs() {
   ldd "$probe" 2>/dev/null | grep -q 'not found' || return
   for d in "${CUDA_HOME:-/usr/local/cuda}/lib64" /usr/local/cuda/targets/x86_64-linux/lib \
            $([ -n "$PY" ] && "$PY" -c 'import nvidia, os; [print(os.path.join(p, q, "lib")) for p in nvidia.__path__ for q in os.listdir(p)]' 2>/dev/null); do
-    compgen -G "$d/libcu*.so.*" >/dev/null && add=${add:+$add:}$d
+    compgen -G "$d/libcublas.so.*" >/dev/null || compgen -G "$d/libcudart.so.*" >/dev/null || continue
+    add=${add:+$add:}$d
   done
   [ -z "$add" ] && return
   export LD_LIBRARY_PATH=$add${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
