@@ -68,6 +68,9 @@ PARTS=(build seed-full torch programs seed)
 if [ -n "${GPU_CHECK_KEEP:-}" ]; then
   T=$(mkdir -p "$GPU_CHECK_KEEP" && cd "$GPU_CHECK_KEEP" && pwd) || exit 1
   exec > >(tee "$T/gpu-check.log") 2>&1
+  TEE_PID=$!
+  # The log is whole once this returns (a tar right after must not cut it).
+  trap 'exec >&- 2>&-; wait "$TEE_PID" 2>/dev/null' EXIT
 else
   T=$(mktemp -d "${TMPDIR:-/tmp}/transfold-gpu-check.XXXXXX") || exit 1
   trap 'rm -rf "$T"' EXIT
