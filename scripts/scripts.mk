@@ -21,6 +21,15 @@ script-tests: $(SCRIPT_TEST_BIN) $(TRANSFOLD_SO) sim programs
 	@BUILD=$(BUILD) bash scripts/tests/run.sh
 test: script-tests
 
-# Needs a real GPU; not part of `make test`.
+# Needs a real GPU; not part of `make test` (GPU_CHECK_SIM=1 rehearses it
+# on the stand-in).
 gpu-check:
 	@bash scripts/gpu-check.sh
+
+# What to carry to an offline GPU machine besides build/libtransfold.so and
+# build/programs: tools gpu-check needs that it may lack (jq).
+GPU_CARRY := $(BUILD)/gpu-carry
+.PHONY: gpu-carry
+gpu-carry: $(GPU_CARRY)/bin/jq
+$(GPU_CARRY)/bin/jq: scripts/gpu-carry.sh $(DEPS_STAMP)
+	@bash scripts/gpu-carry.sh $(GPU_CARRY)

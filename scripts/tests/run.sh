@@ -54,11 +54,11 @@ cc -shared -fPIC -o "$T/fake-transfold.so" -x c /dev/null || { echo "cannot buil
 mkdir -p "$T/fake-sim" && : >"$T/fake-sim/libcudart.so.13"
 
 echo "== syntax"
-for s in transfold demo.sh gpu-check.sh tests/run.sh; do
+for s in transfold demo.sh gpu-check.sh gpu-carry.sh tests/run.sh; do
   expect "bash -n $s" 0 '' -- bash -n "$ROOT/scripts/$s"
 done
 if command -v shellcheck >/dev/null; then
-  expect "shellcheck" 0 '' -- shellcheck "$TF" "$ROOT/scripts/demo.sh" "$ROOT/scripts/gpu-check.sh" "$HERE/run.sh"
+  expect "shellcheck" 0 '' -- shellcheck "$TF" "$ROOT/scripts/demo.sh" "$ROOT/scripts/gpu-check.sh" "$ROOT/scripts/gpu-carry.sh" "$HERE/run.sh"
 fi
 
 echo "== help and usage errors"

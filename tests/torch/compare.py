@@ -8,7 +8,10 @@ Arithmetic must agree within a tolerance per dtype, elementwise
   float16   rtol 4e-3, atol 4e-3   (11 bits)
   float64   rtol 1e-10, atol 1e-12
 Integer and bool results are compared exactly.
-usage: compare.py CPU.pt DEVICE.pt; exits 1 and names each difference.
+usage: compare.py [--ref NAME] CPU.pt DEVICE.pt; exits 1 and names each
+difference. --ref names the reference in what is printed (default "CPU"):
+on a GPU, tests/torch/run.sh holds a transfold run's results against
+--without's with the same tolerances.
 """
 import sys
 
@@ -41,23 +44,27 @@ def close(name, cpu, dev):
 
 
 def main():
-    cpu, dev = torch.load(sys.argv[1]), torch.load(sys.argv[2])
+    args = sys.argv[1:]
+    ref = "CPU"
+    if args[:1] == ["--ref"]:
+        ref, args = args[1], args[2:]
+    cpu, dev = torch.load(args[0]), torch.load(args[1])
     failed = 0
     if sorted(cpu) != sorted(dev):
-        print(f"results differ: cpu {sorted(cpu)} device {sorted(dev)}")
+        print(f"results differ: {ref} {sorted(cpu)} device {sorted(dev)}")
         failed += 1
     for name in sorted(set(cpu) & set(dev)):
         (c, exact), (d, _) = cpu[name], dev[name]
         if c.dtype != d.dtype or c.shape != d.shape:
-            ok, why = False, f"cpu {c.dtype} {list(c.shape)}, device {d.dtype} {list(d.shape)}"
+            ok, why = False, f"{ref} {c.dtype} {list(c.shape)}, device {d.dtype} {list(d.shape)}"
         elif exact:
-            ok, why = bits_equal(c, d), "bytes differ from the CPU's (a copy must be exact)"
+            ok, why = bits_equal(c, d), f"bytes differ from the {ref}'s (a copy must be exact)"
         else:
             ok, why = close(name, c, d)
         if not ok:
             print(f"{name}: {why}")
             failed += 1
-    print(f"compare: {len(cpu)} results, {failed} differ from the CPU's")
+    print(f"compare: {len(cpu)} results, {failed} differ from the {ref}'s")
     sys.exit(1 if failed else 0)
 
 
