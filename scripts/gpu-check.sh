@@ -41,8 +41,9 @@
 #   GPU_CHECK_SIM=1      a rehearsal on the CPU stand-in (how this script is
 #                        tested without a GPU): TRANSFOLD_SIM=1, the e2e
 #                        programs' kernel twins, shapes divided (seed_full
-#                        --div 64, seed_bench --div 16), build/torch-venv,
-#                        two torch programs, budget 1500 s.
+#                        --div 16: W [320,864], still the tiled copy;
+#                        seed_bench --div 16), build/torch-venv, two
+#                        torch programs, budget 1500 s.
 #   GPU_CHECK_PY=PATH    the Python with PyTorch (default: the first of
 #                        python3, /usr/bin/python3, /opt/*/.venv/bin/python3
 #                        that imports torch; build/torch-venv under SIM).
@@ -202,7 +203,7 @@ SEED_FULL=$ROOT/tests/torch/gpu/seed_full.py
 seed_full_run() {
   local label=$1; shift
   local args=()
-  read -r -a args <<<"${GPU_CHECK_SEED_FULL_ARGS:-$([ "$SIM" = 1 ] && echo '--div 64 --steps 3 --warmup 1')}"
+  read -r -a args <<<"${GPU_CHECK_SEED_FULL_ARGS:-$([ "$SIM" = 1 ] && echo '--div 16 --steps 3 --warmup 1')}"
   (cd "$T" && timeout "$(cap 150)" "$TF" run "$@" -- "$PY" "$SEED_FULL" run "${args[@]}" --out "$T/seed_full.$label.pt" \
      >"seed_full.$label.out" 2>"seed_full.$label.err")
 }

@@ -15,7 +15,7 @@ test-torch: torch-env $(TRANSFOLD_SO) sim
 test: test-torch
 
 # scripts/gpu-check.sh rehearsed on the stand-in (CI has no GPU), so the
-# script a GPU machine runs cannot rot unseen: seed_full.py (at 1/64 of its
+# script a GPU machine runs cannot rot unseen: seed_full.py (at 1/16 of its
 # shapes there) and the suite in GPU mode on one program (timings printed,
 # never judged).
 gpu-check-sim: torch-env $(TRANSFOLD_SO) sim programs
