@@ -106,15 +106,20 @@ extern TF_HIDDEN _Atomic bool pl_family_seen_now;
 
 /* A GEMM must be described: something is pending, or it may make an
  * unknown kernel a learning candidate. */
-static inline bool pl_consumer_watching(void)
+static inline bool pl_consumer_watching_as(bool deferrable)
 {
     if (atomic_load_explicit(&pl_consumer_quiet_now, memory_order_acquire))
         return false;
     return pl_active() &&
-           (atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 || pl_env_now.output_fold ||
+           (atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 ||
+            (deferrable && pl_env_now.output_fold) ||
             (pl_learning_now && (atomic_load_explicit(&pl_learn_open_now, memory_order_relaxed) ||
                                  pl_learn_unwatched_now())));
 }
+static inline bool pl_consumer_watching(void) { return pl_consumer_watching_as(true); }
+/* A GEMM output folding never defers (cublasLtMatmul): with nothing
+ * pending and nothing to learn it passes through, descriptors unread. */
+static inline bool pl_consumer_watching_undeferred(void) { return pl_consumer_watching_as(false); }
 
 /* Publishes the quiet flags anew unless this thread holds the lock. */
 void pl_state_republish(void);

@@ -1,163 +1,91 @@
-/* The shadow table, under a lock of its own so descriptor traffic
- * (frameworks make descriptors per call) never waits on the engine. A hash
- * by descriptor address: O(1) a lookup however many descriptors are live. */
-#include <stdatomic.h>
+/* The hooks that keep the shadows (shadow_slots.h) and the reads of them
+ * the rest of lt/ makes (descriptors.h). A hook inside another
+ * intercepted call, or with the layer off, jumps straight to the real
+ * function: cuBLAS 13's GEMMs make and destroy their Lt descriptors on
+ * every call (the stand-in's do too). */
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "lt/descriptors.h"
+#include "lt/shadow_slots.h"
 #include "core/state.h"
 #include "tables/hooks.h"
 
-/* Keys are descriptor addresses: a multiplicative hash is enough, and far
- * cheaper than uthash's default on the per-call lookups. */
-#define HASH_FUNCTION(keyptr, keylen, hashv)                              \
-    do {                                                                  \
-        uint64_t lt_k_;                                                   \
-        memcpy(&lt_k_, (keyptr), sizeof lt_k_);                           \
-        (hashv) = (unsigned)((lt_k_ * 0x9E3779B97F4A7C15ull) >> 32);      \
-        (void)(keylen);                                                   \
-    } while (0)
-#include <uthash.h>
-
-#include "lt/locks.h"
-#include "lt/descriptors.h"
-
-typedef struct lt_shadow {
-    const void *desc;
-    lt_kind kind;
-    lt_attrs attrs;
-    uint64_t version;
-    UT_hash_handle hh;
-} lt_shadow;
-
-static lt_shadow *lt_shadows;
-static uint64_t lt_last_version; /* under LT_LOCK_SHADOW */
-_Atomic uint64_t lt_shadow_epoch_now; /* bumped by every change to any shadow */
-
-static lt_shadow *find(const void *desc)
-{
-    lt_shadow *s = NULL;
-    HASH_FIND_PTR(lt_shadows, &desc, s);
-    return s;
-}
-
-void lt_shadow_reset(lt_kind kind, const void *desc, const lt_attrs *initial)
-{
-    lt_lock(LT_LOCK_SHADOW);
-    lt_shadow *s = find(desc);
-    if (!s && (s = malloc(sizeof *s))) {
-        s->desc = desc;
-        HASH_ADD_PTR(lt_shadows, desc, s);
-    }
-    if (s) {
-        s->kind = kind;
-        lt_attrs_copy(&s->attrs, initial);
-        s->version = ++lt_last_version;
-    }
-    atomic_fetch_add_explicit(&lt_shadow_epoch_now, 1, memory_order_release);
-    lt_unlock(LT_LOCK_SHADOW);
-}
-
-void lt_shadow_set(const void *desc, int32_t id, const void *buf, size_t size)
-{
-    lt_lock(LT_LOCK_SHADOW);
-    lt_shadow *s = find(desc);
-    if (s) {
-        lt_attrs_set(&s->attrs, id, buf, size);
-        s->version = ++lt_last_version;
-    }
-    atomic_fetch_add_explicit(&lt_shadow_epoch_now, 1, memory_order_release);
-    lt_unlock(LT_LOCK_SHADOW);
-}
-
-void lt_shadow_forget(const void *desc)
-{
-    lt_lock(LT_LOCK_SHADOW);
-    lt_shadow *s = find(desc);
-    if (s) {
-        HASH_DEL(lt_shadows, s);
-        free(s);
-    }
-    atomic_fetch_add_explicit(&lt_shadow_epoch_now, 1, memory_order_release);
-    lt_unlock(LT_LOCK_SHADOW);
-}
-
 bool lt_shadow_get(lt_kind kind, const void *desc, lt_attrs *out)
 {
-    lt_lock(LT_LOCK_SHADOW);
-    lt_shadow *s = desc ? find(desc) : NULL;
-    bool ok = s && s->kind == kind && !s->attrs.opaque;
-    if (ok)
-        lt_attrs_copy(out, &s->attrs);
-    lt_unlock(LT_LOCK_SHADOW);
-    return ok;
+    return lt_slot_get((int)kind, desc, out) != 0;
 }
 
 void lt_shadow_versions(int n, const lt_kind *kinds, const void *const *descs, uint64_t *out)
 {
-    lt_lock(LT_LOCK_SHADOW);
-    for (int i = 0; i < n; i++) {
-        lt_shadow *s = descs[i] ? find(descs[i]) : NULL;
-        out[i] = s && s->kind == kinds[i] && !s->attrs.opaque ? s->version : 0;
-    }
-    lt_unlock(LT_LOCK_SHADOW);
+    for (int i = 0; i < n; i++)
+        out[i] = lt_slot_version((int)kinds[i], descs[i]);
 }
 
 /* Create/Init/SetAttribute/Destroy of the four cuBLASLt descriptor kinds:
  * the real call first, then its shadow, so a value the library rejects is
  * never recorded. Init_internal is what the header's inline *Init helpers
  * call for descriptors living in the program's own memory. */
-static void track(lt_kind kind, const void *desc, const lt_attrs *initial)
+/* Each kind's creation arguments, written straight into the claimed slot
+ * (in id order: each is an append). */
+typedef struct created { int32_t i32[2]; uint64_t rows, cols; int64_t ld; } created;
+
+static void fill_matmul(lt_attrs *a, const void *arg)
+{
+    const created *c = arg;
+    lt_attrs_set_i32(a, CUBLASLT_MATMUL_DESC_COMPUTE_TYPE, c->i32[0]);
+    lt_attrs_set_i32(a, CUBLASLT_MATMUL_DESC_SCALE_TYPE, c->i32[1]);
+}
+
+static void fill_layout(lt_attrs *a, const void *arg)
+{
+    const created *c = arg;
+    uint32_t t = (uint32_t)c->i32[0];
+    lt_attrs_set(a, CUBLASLT_MATRIX_LAYOUT_TYPE, &t, sizeof t);
+    lt_attrs_set_u64(a, CUBLASLT_MATRIX_LAYOUT_ROWS, c->rows);
+    lt_attrs_set_u64(a, CUBLASLT_MATRIX_LAYOUT_COLS, c->cols);
+    lt_attrs_set_i64(a, CUBLASLT_MATRIX_LAYOUT_LD, c->ld);
+}
+
+static void fill_transform(lt_attrs *a, const void *arg)
+{
+    lt_attrs_set_i32(a, CUBLASLT_MATRIX_TRANSFORM_DESC_SCALE_TYPE, ((const created *)arg)->i32[0]);
+}
+
+static void fill_none(lt_attrs *a, const void *arg) { (void)a; (void)arg; }
+
+static void track(lt_kind kind, const void *desc, lt_slot_fill fill, created c)
 {
     if (desc)
-        lt_shadow_reset(kind, desc, initial);
+        lt_slot_reset((int)kind, desc, fill, &c);
 }
 
 static void track_matmul(const void *desc, cublasComputeType_t compute, cudaDataType_t scale)
 {
-    lt_attrs a;
-    lt_attrs_clear(&a);
-    lt_attrs_set_i32(&a, CUBLASLT_MATMUL_DESC_COMPUTE_TYPE, (int32_t)compute);
-    lt_attrs_set_i32(&a, CUBLASLT_MATMUL_DESC_SCALE_TYPE, (int32_t)scale);
-    track(LT_MATMUL, desc, &a);
+    track(LT_MATMUL, desc, fill_matmul, (created){ .i32 = { (int32_t)compute, (int32_t)scale } });
 }
 
 static void track_layout(const void *desc, cudaDataType type, uint64_t rows, uint64_t cols, int64_t ld)
 {
-    lt_attrs a;
-    lt_attrs_clear(&a);
-    uint32_t t = (uint32_t)type;
-    lt_attrs_set(&a, CUBLASLT_MATRIX_LAYOUT_TYPE, &t, sizeof t);
-    lt_attrs_set_u64(&a, CUBLASLT_MATRIX_LAYOUT_ROWS, rows);
-    lt_attrs_set_u64(&a, CUBLASLT_MATRIX_LAYOUT_COLS, cols);
-    lt_attrs_set_i64(&a, CUBLASLT_MATRIX_LAYOUT_LD, ld);
-    track(LT_LAYOUT, desc, &a);
+    track(LT_LAYOUT, desc, fill_layout, (created){ .i32 = { (int32_t)type }, .rows = rows, .cols = cols, .ld = ld });
 }
 
 static void track_transform(const void *desc, cudaDataType scale)
 {
-    lt_attrs a;
-    lt_attrs_clear(&a);
-    lt_attrs_set_i32(&a, CUBLASLT_MATRIX_TRANSFORM_DESC_SCALE_TYPE, (int32_t)scale);
-    track(LT_TRANSFORM, desc, &a);
+    track(LT_TRANSFORM, desc, fill_transform, (created){ .i32 = { (int32_t)scale } });
 }
 
-static void track_pref(const void *desc)
-{
-    lt_attrs a;
-    lt_attrs_clear(&a);
-    track(LT_PREF, desc, &a);
-}
+static void track_pref(const void *desc) { track(LT_PREF, desc, fill_none, (created){ 0 }); }
 
-/* Runs the real call; on success, AFTER records what it made. `tracked`
- * is read before the call raises the depth. */
+/* Runs the real call; on success, AFTER records what it made. Untracked
+ * (nested, or the layer off) it is a tail call: the real function's own
+ * nested calls find the layer inactive too, so the depth need not rise. */
 #define LT_TRACKED(NAME, CALL, AFTER)                            \
     TF_REAL_OR(NAME, TF_MISSING_CUBLASLT);                       \
-    bool tracked = pl_active();                                  \
+    if (!pl_active())                                            \
+        return CALL;                                             \
     cublasStatus_t st = TF_PASS(CALL);                           \
-    if (tracked && st == CUBLAS_STATUS_SUCCESS)                  \
+    if (st == CUBLAS_STATUS_SUCCESS)                             \
         AFTER;                                                   \
     return st
 
@@ -209,7 +137,7 @@ cublasStatus_t cublasLtMatrixTransformDescInit_internal(cublasLtMatrixTransformD
 #define LT_SET_HOOK(NAME, T, A)                                                                  \
     cublasStatus_t NAME(T d, A attr, const void *buf, size_t size)                               \
     {                                                                                            \
-        LT_TRACKED(NAME, real(d, attr, buf, size), lt_shadow_set(d, (int32_t)attr, buf, size));  \
+        LT_TRACKED(NAME, real(d, attr, buf, size), lt_slot_set(d, (int32_t)attr, buf, size));  \
     }
 
 /* Forgotten before the real destroy: once the memory is free, a new
@@ -218,8 +146,10 @@ cublasStatus_t cublasLtMatrixTransformDescInit_internal(cublasLtMatrixTransformD
     cublasStatus_t NAME(T d)                        \
     {                                               \
         TF_REAL_OR(NAME, TF_MISSING_CUBLASLT);      \
-        if (pl_active() && d)                       \
-            lt_shadow_forget(d);                    \
+        if (!pl_active())                           \
+            return real(d);                         \
+        if (d)                                      \
+            lt_slot_forget(d);                      \
         return TF_PASS(real(d));                    \
     }
 

@@ -16,3 +16,9 @@ ATEN_DECODE_SRC := preload/aten/kernel.c preload/aten/decode.c
 $(BUILD)/unit/test_aten_decode: tests/unit/test_aten_decode.c $(ATEN_DECODE_SRC) $(BUILD)/unit/test_aten_decode.d $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEPFLAGS) -MT $@ -MF $@.d -Ianalysis -Ipreload -Itests/unit -o $@ $< $(ATEN_DECODE_SRC) $(ENGINE_LIB) -lcmocka -lm
+
+# The cuBLASLt shadow slots (preload/lt/shadow_slots.c) are pure C too.
+LT_SLOTS_SRC := preload/lt/shadow_slots.c preload/lt/attrs.c
+$(BUILD)/unit/test_lt_slots: tests/unit/test_lt_slots.c $(LT_SLOTS_SRC) $(BUILD)/unit/test_lt_slots.d $(ENGINE_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -MT $@ -MF $@.d -Ianalysis -Ipreload -Itests/unit -o $@ $< $(LT_SLOTS_SRC) $(ENGINE_LIB) -lcmocka -lpthread -lm
