@@ -21,6 +21,7 @@ typedef struct lt_slot {
 
 static lt_slot slots[LT_SLOTS];
 _Atomic uint64_t lt_shadow_epoch_now;
+_Atomic long lt_slots_live;
 
 /* A child forked while a writer held a slot would wait for it forever:
  * such a slot loses its shadow instead (the conservative answer). */
@@ -29,7 +30,9 @@ static void fork_child(void)
     for (unsigned i = 0; i < LT_SLOTS; i++) {
         uint64_t q = atomic_load_explicit(&slots[i].seq, memory_order_relaxed);
         if (q & 1) {
-            atomic_store_explicit(&slots[i].key, KEY_FREED, memory_order_relaxed);
+            uintptr_t k = atomic_exchange_explicit(&slots[i].key, KEY_FREED, memory_order_relaxed);
+            if (k != KEY_EMPTY && k != KEY_FREED)
+                atomic_fetch_sub_explicit(&lt_slots_live, 1, memory_order_relaxed);
             atomic_store_explicit(&slots[i].seq, q + 1, memory_order_relaxed);
         }
     }
@@ -65,8 +68,10 @@ static lt_slot *claim(uintptr_t key)
                !atomic_compare_exchange_weak_explicit(&slots[i].key, &k, key, memory_order_acq_rel,
                                                       memory_order_relaxed))
             ;
-        if (k == KEY_EMPTY || k == KEY_FREED)
+        if (k == KEY_EMPTY || k == KEY_FREED) {
             s = &slots[i];
+            atomic_fetch_add_explicit(&lt_slots_live, 1, memory_order_acq_rel);
+        }
     }
     return s;
 }
@@ -116,21 +121,26 @@ void lt_slot_set(const void *desc, int32_t id, const void *buf, size_t size)
     write_end(s, q);
 }
 
+/* Every slot holding desc is freed: two threads that rebuilt one
+ * descriptor's shadow at once may both have claimed one. */
 void lt_slot_forget(const void *desc)
 {
-    lt_slot *s = find((uintptr_t)desc);
-    if (!s)
-        return;
-    uint64_t q = write_begin(s);
-    uintptr_t k = (uintptr_t)desc;
-    /* The last of a probe run becomes empty again, so runs stay short. A
-     * key claimed just past it meanwhile is then not found (no shadow: the
-     * conservative answer), never a wrong one. */
-    lt_slot *next = &slots[(unsigned)(s - slots + 1) & (LT_SLOTS - 1)];
-    uintptr_t to = atomic_load_explicit(&next->key, memory_order_acquire) == KEY_EMPTY ? KEY_EMPTY : KEY_FREED;
-    atomic_compare_exchange_strong_explicit(&s->key, &k, to, memory_order_acq_rel, memory_order_relaxed);
-    write_end(s, q);
+    lt_slot *s;
+    while ((s = find((uintptr_t)desc))) {
+        uint64_t q = write_begin(s);
+        uintptr_t k = (uintptr_t)desc;
+        /* The last of a probe run becomes empty again, so runs stay short.
+         * A key claimed just past it meanwhile is then not found (no
+         * shadow: the conservative answer), never a wrong one. */
+        lt_slot *next = &slots[(unsigned)(s - slots + 1) & (LT_SLOTS - 1)];
+        uintptr_t to = atomic_load_explicit(&next->key, memory_order_acquire) == KEY_EMPTY ? KEY_EMPTY : KEY_FREED;
+        if (atomic_compare_exchange_strong_explicit(&s->key, &k, to, memory_order_acq_rel, memory_order_relaxed))
+            atomic_fetch_sub_explicit(&lt_slots_live, 1, memory_order_acq_rel);
+        write_end(s, q);
+    }
 }
+
+bool lt_slot_exists(const void *desc) { return desc && find((uintptr_t)desc); }
 
 /* The reader's copy races with a writer by design (the sequence number
  * tells it to retry): plain word loads, hidden from ThreadSanitizer. */

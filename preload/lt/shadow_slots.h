@@ -30,7 +30,7 @@ typedef void (*lt_slot_fill)(lt_attrs *a, const void *arg);
 bool lt_slot_reset(int kind, const void *desc, lt_slot_fill fill, const void *arg);
 /* One attribute set on desc's shadow; nothing when it has none. */
 void lt_slot_set(const void *desc, int32_t id, const void *buf, size_t size);
-/* desc is destroyed: its slot is free again. */
+/* desc is destroyed (or made again untracked): its slot is free again. */
 void lt_slot_forget(const void *desc);
 /* Copies desc's shadow out when it has one of that kind and it is not
  * opaque; returns its version (nonzero), else 0. The version is unique to
@@ -38,6 +38,13 @@ void lt_slot_forget(const void *desc);
 uint64_t lt_slot_get(int kind, const void *desc, lt_attrs *out);
 /* The version lt_slot_get would return, without the copy. */
 uint64_t lt_slot_version(int kind, const void *desc);
+/* Whether desc has a slot at all (of any kind, opaque or not). */
+bool lt_slot_exists(const void *desc);
+
+/* Slots in use: while none is, a descriptor call has no shadow to keep
+ * current and passes straight through. Inline: every such call reads it. */
+extern __attribute__((visibility("hidden"))) _Atomic long lt_slots_live; /* hidden: no GOT load */
+static inline bool lt_slot_any(void) { return atomic_load_explicit(&lt_slots_live, memory_order_acquire) != 0; }
 
 /* Changes with every reset, set and forget (any slot). */
 extern _Atomic uint64_t lt_shadow_epoch_now;
