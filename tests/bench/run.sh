@@ -22,6 +22,8 @@
 # 200/1000), BENCH_RESULTS (build/bench/RESULTS.md).
 set -u
 BUILD=${BUILD:-build}
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+case $BUILD in /*) ;; *) BUILD=$ROOT/$BUILD ;; esac
 BIN=$BUILD/bench
 REPS=${BENCH_REPS:-7}
 N1=${BENCH_N1:-1000}
@@ -33,13 +35,18 @@ SO=$(realpath "$BUILD/libtransfold.so")
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-PROGS=(launch gemm folded deferred lt_folded gemm_of)
+PROGS=(launch gemm folded deferred lt_folded gemm_of lt_torch)
 MODES=(off log fold)
 declare -A LABEL=([launch]="pass-through launch" [gemm]="pass-through GEMM" [folded]="folded GEMM"
-                  [deferred]="deferred transpose" [lt_folded]="Lt folded matmul" [gemm_of]="deferred GEMM")
+                  [deferred]="deferred transpose" [lt_folded]="Lt folded matmul" [gemm_of]="deferred GEMM"
+                  [lt_torch]="PyTorch-style Lt matmul")
 # Targets on the added cost in the worst mode: ns, and Ir where one is set.
-declare -A MAX_NS=([launch]=50 [gemm]=50 [folded]=1000 [deferred]=1000 [lt_folded]=1000 [gemm_of]=1500)
-declare -A MAX_IR=([launch]=60 [gemm]=60 [folded]=1500 [deferred]=3000 [lt_folded]=2000 [gemm_of]=3500)
+# lt_torch: one call is PyTorch's Lt path (5 descriptors made, 9 attributes
+# set, a heuristic query, the matmul, 5 destroys), nothing pending.
+declare -A MAX_NS=([launch]=50 [gemm]=50 [folded]=1000 [deferred]=1000 [lt_folded]=1000 [gemm_of]=1500
+                   [lt_torch]=1000)
+declare -A MAX_IR=([launch]=60 [gemm]=60 [folded]=1500 [deferred]=3000 [lt_folded]=2000 [gemm_of]=3500
+                   [lt_torch]=300)
 # Every row but gemm_of runs with output folding off (TRANSFOLD_OUTPUT_FOLD=0),
 # so that each measures the feature it names; gemm_of is gemm.cu with it on
 # (the default): each GEMM deferred, then dropped when the next overwrites
@@ -57,7 +64,7 @@ declare -A SCALE_LABEL=([live10]="10 live allocations" [live10k]="10,000 live al
 MAX_SCALE_IR=5000
 MAX_SCALE_RATIO=1.2
 declare -A TIMED_N=([launch]=1000000 [gemm]=1000000 [folded]=200000 [deferred]=100000 [lt_folded]=200000
-                    [gemm_of]=100000)
+                    [gemm_of]=100000 [lt_torch]=20000)
 for prog in "${!TIMED_N[@]}"; do TIMED_N[$prog]=${BENCH_N:-${TIMED_N[$prog]}}; done
 CALLS_PER_RUN=$(for prog in "${PROGS[@]}"; do printf '%s %s, ' "$prog" "${TIMED_N[$prog]}"; done | sed 's/, $//')
 
@@ -215,6 +222,72 @@ kernels_line() {
     echo "10,000 kernels seen / none (10 live): $r (target <= $MAX_SCALE_RATIO; base $ba vs $bb Ir: the setup cancels) $v"
 }
 
+
+# PyTorch rows (torch_loop.py, when the torch venv imports): one process
+# under callgrind with transfold preloaded (fold, the default) and one
+# without, dumps closed by each os.getppid(); per-round Ir added for the
+# decoded ATen launch (torch.add) and the eager loop (copy folded into the
+# matmul), and the whole process's Ir with transfold over without.
+TORCH_PY=${TORCH_VENV:-$BUILD/torch-venv}/bin/python
+TN=${BENCH_TORCH_N:-200}
+MAX_ATEN_IR=150
+MAX_EAGER_IR=3000
+MAX_TORCH_RATIO=1.02
+declare -A TDUMP
+torch_lines=()
+# torch_ir MODE: fills TDUMP[MODE,1..3] and TDUMP[MODE,all].
+torch_ir() {
+    local mode=$1 cg=$TMP/tcg.$1 opt=()
+    [ "$mode" = base ] && opt=(--without)
+    rm -f "$cg"*
+    SIMCUDA_NOOP=1 TRANSFOLD_BUILD=$BUILD TRANSFOLD_SUMMARY=none "$ROOT/scripts/transfold" run "${opt[@]}" -- \
+        valgrind --tool=callgrind --dump-before=getppid --callgrind-out-file="$cg" \
+        "$TORCH_PY" "$ROOT/tests/bench/torch_loop.py" "$TN" >/dev/null 2>"$TMP/terr" ||
+        { echo "  torch_loop ($mode) failed under callgrind: $(tail -n 3 "$TMP/terr")" >&2; return; }
+    local i total=0 v
+    for i in 1 2 3; do
+        TDUMP[$mode,$i]=$(awk '/^(summary|totals):/ { print $2; exit }' "$cg.$i" 2>/dev/null)
+    done
+    for f in "$cg" "$cg".*; do
+        v=$(awk '/^(summary|totals):/ { print $2; exit }' "$f" 2>/dev/null)
+        total=$((total + ${v:-0}))
+    done
+    TDUMP[$mode,all]=$total
+}
+torch_row() { # label base-Ir added target verdict
+    printf '| %s | %s | %s | %s | %s |\n' "$@"
+}
+if [ -x "$TORCH_PY" ] && "$TORCH_PY" -c 'import torch' >/dev/null 2>&1; then
+    echo "== PyTorch (torch_loop.py, N=$TN rounds a loop, callgrind, fold vs without)"
+    torch_ir base
+    torch_ir fold
+    tlog=$TMP/torch.log
+    SIMCUDA_NOOP=1 TRANSFOLD_BUILD=$BUILD TRANSFOLD_SUMMARY=none "$ROOT/scripts/transfold" run --log "$tlog" -- \
+        "$TORCH_PY" "$ROOT/tests/bench/torch_loop.py" 20 >/dev/null 2>&1
+    tfolds=$(count "$tlog" '"event":"fold"')
+    torch_lines+=("PyTorch eager loop (N=20 + 1 warm-up): transpose $(count "$tlog" '"event":"transpose"'), fold $tfolds, materialize $(count "$tlog" '"event":"materialize"'), refuse $(count "$tlog" '"event":"refuse"') (expected 21 transposes and folds, nothing materialized)")
+fi
+# torch_table: the PyTorch rows, or a line saying why there are none.
+torch_table() {
+    if [ -z "${TDUMP[base,all]:-}" ] || [ -z "${TDUMP[fold,all]:-}" ] || [ "${TDUMP[base,all]}" = 0 ]; then
+        echo "(no PyTorch rows: $TORCH_PY does not import torch, or its runs failed)"
+        return
+    fi
+    local aten eager ratio va=FAIL ve=FAIL vr=FAIL
+    aten=$(calc "(${TDUMP[fold,2]} - ${TDUMP[base,2]}) / $TN" %.0f)
+    eager=$(calc "(${TDUMP[fold,3]} - ${TDUMP[base,3]}) / $TN" %.0f)
+    ratio=$(calc "${TDUMP[fold,all]} / ${TDUMP[base,all]}" %.4f)
+    [ "$aten" -le "$MAX_ATEN_IR" ] && va=PASS
+    [ "$eager" -le "$MAX_EAGER_IR" ] && [ "${tfolds:-0}" -ge 21 ] && ve=PASS
+    [ "${tfolds:-0}" -ge 21 ] || ve="NOT FOLDED"
+    [ "$(calc "$ratio <= $MAX_TORCH_RATIO" %d)" = 1 ] && vr=PASS
+    echo "| PyTorch (a round; whole process last) | base Ir | +Ir fold | target | |"
+    echo "| --- | --: | --: | --- | --- |"
+    torch_row "ATen launch decoded, no transpose (torch.add, out=)" "$(calc "${TDUMP[base,2]} / $TN" %.0f)" "$aten" "<= $MAX_ATEN_IR Ir" "$va"
+    torch_row "ATen transpose folded: eager loop round (W.t().contiguous(); matmul)" "$(calc "${TDUMP[base,3]} / $TN" %.0f)" "$eager" "<= $MAX_EAGER_IR Ir" "$ve"
+    torch_row "whole process (import torch, both loops), Ir fold / without" "${TDUMP[base,all]}" "$(calc "${TDUMP[fold,all]} - ${TDUMP[base,all]}" %.0f) (ratio $ratio)" "ratio <= $MAX_TORCH_RATIO" "$vr"
+}
+
 # verdict PROG: PASS or FAIL against the targets, on the worst mode; NOT
 # FOLDED for a fold benchmark whose calls did not all fold.
 verdict() {
@@ -251,7 +324,7 @@ scale_table() {
 }
 
 echo
-{ table; echo; scale_table; echo; echo "- $(ratio_line)"; echo "- $(kernels_line)"; } | tee "$TMP/table"
+{ table; echo; scale_table; echo; echo "- $(ratio_line)"; echo "- $(kernels_line)"; echo; torch_table; } | tee "$TMP/table"
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 {
     echo "# transfold: cost of the layer (make bench)"
@@ -275,7 +348,7 @@ cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
     echo
     cat "$TMP/table"
     echo
-    for line in "${checks[@]}"; do echo "- $line"; done
+    for line in "${checks[@]}" "${torch_lines[@]}"; do echo "- $line"; done
     echo "- $heur_line"
 } >"$RESULTS"
 echo
