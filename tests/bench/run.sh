@@ -35,24 +35,28 @@ SO=$(realpath "$BUILD/libtransfold.so")
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-PROGS=(launch gemm folded deferred lt_folded gemm_of lt_torch)
+PROGS=(launch gemm folded deferred lt_folded gemm_of out_fold lt_torch)
 MODES=(off log fold)
 declare -A LABEL=([launch]="pass-through launch" [gemm]="pass-through GEMM" [folded]="folded GEMM"
                   [deferred]="deferred transpose" [lt_folded]="Lt folded matmul" [gemm_of]="deferred GEMM"
-                  [lt_torch]="PyTorch-style Lt matmul")
+                  [out_fold]="output fold" [lt_torch]="PyTorch-style Lt matmul")
 # Targets on the added cost in the worst mode: ns, and Ir where one is set.
 # lt_torch: one call is PyTorch's Lt path (5 descriptors made, 9 attributes
 # set, a heuristic query, the matmul, 5 destroys), nothing pending.
+# out_fold: one call is three (GEMM deferred, the geam of its output folded
+# into it, a GEMM reading the result: the first runs, the second is
+# deferred and later dropped); its targets are the sum of the rows it
+# combines (deferred GEMM twice, deferred transpose, folded GEMM).
 declare -A MAX_NS=([launch]=50 [gemm]=50 [folded]=1000 [deferred]=1000 [lt_folded]=1000 [gemm_of]=1500
-                   [lt_torch]=1000)
+                   [out_fold]=5000 [lt_torch]=1000)
 declare -A MAX_IR=([launch]=60 [gemm]=60 [folded]=1500 [deferred]=3000 [lt_folded]=2000 [gemm_of]=3500
-                   [lt_torch]=300)
+                   [out_fold]=11500 [lt_torch]=300)
 # Every row but gemm_of runs with output folding off (TRANSFOLD_OUTPUT_FOLD=0),
 # so that each measures the feature it names; gemm_of is gemm.cu with it on
 # (the default): each GEMM deferred, then dropped when the next overwrites
 # its output (the cost every GEMM with beta 0 pays by default).
 declare -A BINARY=([gemm_of]=gemm)
-declare -A OUTPUT_FOLD=([gemm_of]=1)
+declare -A OUTPUT_FOLD=([gemm_of]=1 [out_fold]=1)
 # Scaling rows: scaling.cu's arguments (live allocations, pending records,
 # kernels seen) and the target on its added Ir per loop, in every mode.
 SCALES=(live10 live10k live100k pending1k kernels10k)
@@ -64,7 +68,7 @@ declare -A SCALE_LABEL=([live10]="10 live allocations" [live10k]="10,000 live al
 MAX_SCALE_IR=5000
 MAX_SCALE_RATIO=1.2
 declare -A TIMED_N=([launch]=1000000 [gemm]=1000000 [folded]=200000 [deferred]=100000 [lt_folded]=200000
-                    [gemm_of]=100000 [lt_torch]=20000)
+                    [gemm_of]=100000 [out_fold]=50000 [lt_torch]=20000)
 for prog in "${!TIMED_N[@]}"; do TIMED_N[$prog]=${BENCH_N:-${TIMED_N[$prog]}}; done
 CALLS_PER_RUN=$(for prog in "${PROGS[@]}"; do printf '%s %s, ' "$prog" "${TIMED_N[$prog]}"; done | sed 's/, $//')
 
@@ -160,8 +164,17 @@ for prog in folded deferred lt_folded; do
     checks+=("$line")
     echo "  $line"
 done
+log=$TMP/out_fold.log
+run fold out_fold 1000 env TRANSFOLD_LOG="$log" >/dev/null 2>&1
+FOLDS[out_fold]=$(count "$log" '"event":"output_fold"')
+line="${LABEL[out_fold]}: gemm_deferred $(count "$log" '"event":"gemm_deferred"'), output_fold ${FOLDS[out_fold]}"
+line+=", gemm_run $(count "$log" '"event":"gemm_run"'), gemm_drop $(count "$log" '"event":"gemm_drop"')"
+line+=", materialize $(count "$log" '"event":"materialize"'), refuse $(count "$log" '"event":"refuse"')"
+checks+=("$line")
+echo "  $line"
 echo "   (expected for 1000 timed calls + 1 warm-up: folded 1 transpose, 1001 folds; deferred 1001 of each"
-echo "    and 1001 drops; Lt 1 transpose, 1001 folds; no materialization, no refusal)"
+echo "    and 1001 drops; Lt 1 transpose, 1001 folds; output fold 1001 output folds, 2002 GEMMs deferred,"
+echo "    1000 run; no materialization, no refusal)"
 
 echo "== heuristic queries in the stand-in trace (Lt folded matmul, N=1000)"
 declare -A HEUR
@@ -337,9 +350,12 @@ cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
     echo "  +ns is mode minus baseline, ratio is mode over baseline (wall clock: noisy on a loaded machine)."
     echo "- Instructions: callgrind, (Ir(N=$N2) - Ir(N=$N1)) / $((N2 - N1)), whole process (start-up cancels)."
     echo "- One call is one intercepted call, except deferred transpose: one geam (deferred, then dropped"
-    echo "  when the next one overwrites its output) and one GEMM folded onto it."
+    echo "  when the next one overwrites its output) and one GEMM folded onto it; output fold: a GEMM"
+    echo "  (deferred), the geam of its output (folded into it), a GEMM reading that (runs the first, is"
+    echo "  deferred and later dropped); PyTorch-style Lt matmul: five descriptors made, nine attributes set,"
+    echo "  a heuristic query, cublasLtMatmul and five destroys, with nothing pending."
     echo "- Targets apply to the worst of the three modes."
-    echo "- Every row but deferred GEMM runs with output folding off (TRANSFOLD_OUTPUT_FOLD=0); deferred GEMM is"
+    echo "- Every row but deferred GEMM and output fold runs with output folding off (TRANSFOLD_OUTPUT_FOLD=0); deferred GEMM is"
     echo "  pass-through GEMM's program with it on (the default): each GEMM deferred, then dropped unrun when"
     echo "  the next one overwrites its output."
     echo "- Scaling: scaling.cu's loop (cudaMalloc t; geam W^T into t; sgemm reading t; cudaFree t),"
