@@ -86,6 +86,12 @@ static inline bool pl_learn_unwatched_now(void)
     return atomic_load_explicit(&pl_learn_unwatched, memory_order_relaxed);
 }
 
+/* Learning may want the next GEMM described (a candidate may be open). */
+static inline bool pl_learn_wants_gemm(void)
+{
+    return pl_learning_now && (atomic_load_explicit(&pl_learn_open_now, memory_order_relaxed) || pl_learn_unwatched_now());
+}
+
 /* The pass-through calls' one load each, published at each unlock and when
  * the engine is created (false until then, so the first call creates it):
  *   pl_launch_quiet_now: no launch at depth 0 needs a look (nothing pending,
@@ -112,9 +118,7 @@ static inline bool pl_consumer_watching_as(bool deferrable)
         return false;
     return pl_active() &&
            (atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 ||
-            (deferrable && pl_env_now.output_fold) ||
-            (pl_learning_now && (atomic_load_explicit(&pl_learn_open_now, memory_order_relaxed) ||
-                                 pl_learn_unwatched_now())));
+            (deferrable && pl_env_now.output_fold) || pl_learn_wants_gemm());
 }
 static inline bool pl_consumer_watching(void) { return pl_consumer_watching_as(true); }
 /* A GEMM output folding never defers (cublasLtMatmul): with nothing

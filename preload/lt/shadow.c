@@ -2,7 +2,7 @@
  * the rest of lt/ makes (descriptors.h).
  *
  * Shadows are kept from creation only while something is pending (or
- * learning is on): PyTorch makes, sets and destroys five descriptors
+ * learning may want the next matmul described): PyTorch makes, sets and destroys five descriptors
  * around every cublasLtMatmul, and with nothing pending that matmul passes
  * through unread. A descriptor made otherwise (nothing pending, inside
  * another library call) has no shadow until one is asked for, and is then
@@ -41,7 +41,7 @@ void lt_shadow_versions(int n, const lt_kind *kinds, const void *const *descs, u
 /* Shadows are made at creation while a matmul may need one soon. */
 static bool tracking(void)
 {
-    return pl_active() && (atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 || pl_learning_now);
+    return pl_active() && (atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 || pl_learn_wants_gemm());
 }
 
 /* Create/Init/SetAttribute/Destroy of the four cuBLASLt descriptor kinds:
@@ -140,13 +140,8 @@ static void track_pref(const void *desc) { track(LT_PREF, desc, fill_none, (crea
 static inline bool lt_quiet(void)
 {
     return !lt_slot_any() &&
-           (pl_depth > 0 || (atomic_load_explicit(&pl_pending_now, memory_order_acquire) == 0 && !pl_learning_now));
+           (pl_depth > 0 || (atomic_load_explicit(&pl_pending_now, memory_order_acquire) == 0 && !pl_learn_wants_gemm()));
 }
-
-/* The real function when already resolved, else NULL (the slow path
- * resolves it): no call on the fast path, so no registers to save. */
-#define LT_REAL_KNOWN(NAME) \
-    ((pl_fn_##NAME)atomic_load_explicit(&pl_real_fns[TF_ID_##NAME], memory_order_acquire))
 
 #define LT_CREATE_HOOK(NAME, PARAMS, ARGS, DESC, AFTER)                  \
     static TF_SLOW_PATH cublasStatus_t slow_##NAME PARAMS                \
@@ -155,7 +150,7 @@ static inline bool lt_quiet(void)
     }                                                                    \
     cublasStatus_t NAME PARAMS                                           \
     {                                                                    \
-        pl_fn_##NAME real = LT_REAL_KNOWN(NAME);                               \
+        pl_fn_##NAME real = TF_REAL_KNOWN(NAME);                               \
         if (real && lt_quiet())                                          \
             return real ARGS;                                            \
         return slow_##NAME ARGS;                                         \
@@ -194,7 +189,7 @@ LT_CREATE_HOOK(cublasLtMatrixTransformDescInit_internal,
     }                                                                        \
     cublasStatus_t NAME(T d, A attr, const void *buf, size_t size)           \
     {                                                                        \
-        pl_fn_##NAME real = LT_REAL_KNOWN(NAME);                                   \
+        pl_fn_##NAME real = TF_REAL_KNOWN(NAME);                                   \
         if (real && !lt_slot_any())                                          \
             return real(d, attr, buf, size);                                 \
         return slow_##NAME(d, attr, buf, size);                              \
@@ -212,7 +207,7 @@ LT_CREATE_HOOK(cublasLtMatrixTransformDescInit_internal,
     }                                                   \
     cublasStatus_t NAME(T d)                            \
     {                                                   \
-        pl_fn_##NAME real = LT_REAL_KNOWN(NAME);        \
+        pl_fn_##NAME real = TF_REAL_KNOWN(NAME);        \
         if (real && !lt_slot_any())                     \
             return real(d);                             \
         return slow_##NAME(d);                          \
