@@ -17,9 +17,10 @@
 #include "tables/hooks.h"
 
 enum { IDS = 64, BIG = 64 }; /* ids tried (the 13.x headers end at 38); bytes compared */
+#define TOO_BIG ((size_t)-1)
 
-/* Reads attribute id of d into buf (BIG bytes); its size, or 0 when the
- * library has no such attribute or it is larger than BIG. */
+/* Reads attribute id of d into buf (BIG bytes); its size, 0 when the
+ * library has no such attribute, or TOO_BIG when it does not fit. */
 static size_t get(lt_kind kind, const void *d, int32_t id, void *buf)
 {
     size_t need = 0, got = 0;
@@ -39,6 +40,8 @@ static size_t get(lt_kind kind, const void *d, int32_t id, void *buf)
             break;
     }
     pl_depth--;
+    if (st == CUBLAS_STATUS_SUCCESS && need > BIG)
+        return TOO_BIG;
     return st == CUBLAS_STATUS_SUCCESS && got == need ? need : 0;
 }
 
@@ -91,7 +94,7 @@ static bool read_back(lt_kind kind, const void *d, lt_attrs *out)
     lt_attrs_clear(out);
     for (int i = 0; i < n; i++) {
         size_t size = get(kind, d, ids[i], v);
-        if (!size)
+        if (!size || size == TOO_BIG)
             return false;
         lt_attrs_set(out, ids[i], v, size);
     }
@@ -102,7 +105,9 @@ static bool read_back(lt_kind kind, const void *d, lt_attrs *out)
         if (is_creation(id, ids, n))
             continue;
         size_t size = get(kind, d, id, v);
-        if (size && (get(kind, fresh, id, f) != size || memcmp(v, f, size) != 0))
+        if (size == TOO_BIG)
+            out->opaque = true; /* cannot be compared, so cannot be known */
+        else if (size && (get(kind, fresh, id, f) != size || memcmp(v, f, size) != 0))
             lt_attrs_set(out, id, v, size); /* over LT_ATTR_BYTES: opaque */
     }
     lt_unbuild(kind, fresh);
