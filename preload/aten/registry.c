@@ -16,36 +16,52 @@
 #include "launch/launch.h"
 #include "tables/real_dlsym.h"
 
-typedef struct slot { const void *key; pl_aten_fn *fn; } slot;
+/* By handle: open addressing, read without the lock (every ATen launch
+ * asks). Entries are only ever added or re-pointed, under the mutex; a
+ * table that grows is copied into a new one, published whole, and the old
+ * one is kept (a reader may still be in it): at most as much again as the
+ * table in use. A reader racing a registration may miss its entry, which
+ * answers "not ATen's": unknown work, as before. */
+typedef struct slot { const void *_Atomic key; pl_aten_fn *_Atomic fn; } slot;
+typedef struct table { size_t cap; slot s[]; } table;
 static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
-static slot *slots;
-static size_t cap, used;
+static table *_Atomic slots;
+static size_t used; /* under mutex */
 
-static size_t slot_of(const slot *tab, size_t n, const void *key)
+static size_t slot_of(const table *t, const void *key)
 {
-    size_t i = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull & (n - 1);
-    while (tab[i].key && tab[i].key != key)
+    size_t n = t->cap, i = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull & (n - 1);
+    const void *k;
+    while ((k = atomic_load_explicit(&t->s[i].key, memory_order_acquire)) && k != key)
         i = (i + 1) & (n - 1);
     return i;
 }
 
 static void put_locked(const void *key, pl_aten_fn *fn)
 {
+    table *t = atomic_load_explicit(&slots, memory_order_relaxed);
+    size_t cap = t ? t->cap : 0;
     if ((used + 1) * 2 > cap) {
         size_t n = cap ? cap * 2 : 1024;
-        slot *tab = calloc(n, sizeof *tab);
-        if (!tab)
+        table *g = calloc(1, sizeof *g + n * sizeof g->s[0]);
+        if (!g)
             return;
-        for (size_t i = 0; i < cap; i++)
-            if (slots[i].key)
-                tab[slot_of(tab, n, slots[i].key)] = slots[i];
-        free(slots);
-        slots = tab;
-        cap = n;
+        g->cap = n;
+        for (size_t i = 0; i < cap; i++) {
+            const void *k = atomic_load_explicit(&t->s[i].key, memory_order_relaxed);
+            if (k) {
+                slot *d = &g->s[slot_of(g, k)];
+                atomic_store_explicit(&d->fn, atomic_load_explicit(&t->s[i].fn, memory_order_relaxed),
+                                      memory_order_relaxed);
+                atomic_store_explicit(&d->key, k, memory_order_relaxed);
+            }
+        }
+        atomic_store_explicit(&slots, t = g, memory_order_release); /* the old table stays: see above */
     }
-    size_t i = slot_of(slots, cap, key);
-    used += !slots[i].key;
-    slots[i] = (slot){ key, fn };
+    slot *e = &t->s[slot_of(t, key)];
+    used += !atomic_load_explicit(&e->key, memory_order_relaxed);
+    atomic_store_explicit(&e->fn, fn, memory_order_release);
+    atomic_store_explicit(&e->key, key, memory_order_release);
 }
 
 /* Registered functions by name too: on a real driver (CUDA 13, lazy
@@ -88,8 +104,41 @@ static void name_put_locked(pl_aten_fn *fn)
     names_used++;
 }
 
+/* The name table is made at the first lookup by name, from every entry
+ * registered so far: hashing each of libtorch_cuda's tens of thousands of
+ * names at registration cost about 40 million instructions at import, and
+ * on the stand-in no launch is looked up by name. */
+static pl_aten_fn **registered;
+static size_t registered_n, registered_cap;
+static bool names_made;
+
+static void registered_add_locked(pl_aten_fn *fn)
+{
+    if (names_made) {
+        name_put_locked(fn);
+        return;
+    }
+    if (registered_n == registered_cap) {
+        size_t n = registered_cap ? registered_cap * 2 : 1024;
+        pl_aten_fn **tab = realloc(registered, n * sizeof *tab);
+        if (!tab)
+            return;
+        registered = tab;
+        registered_cap = n;
+    }
+    registered[registered_n++] = fn;
+}
+
 static pl_aten_fn *name_get_locked(const char *name)
 {
+    if (!names_made) {
+        names_made = true;
+        for (size_t i = 0; i < registered_n; i++)
+            name_put_locked(registered[i]);
+        free(registered);
+        registered = NULL;
+        registered_n = registered_cap = 0;
+    }
     uint64_t h = name_hash(name);
     for (size_t i = names_cap ? h & (names_cap - 1) : 0; names_cap && names[i].h; i = (i + 1) & (names_cap - 1))
         if (names[i].h == h && strcmp(names[i].fn->name, name) == 0)
@@ -99,10 +148,8 @@ static pl_aten_fn *name_get_locked(const char *name)
 
 static pl_aten_fn *get(const void *key)
 {
-    pthread_mutex_lock(&mutex);
-    pl_aten_fn *fn = cap ? slots[slot_of(slots, cap, key)].fn : NULL;
-    pthread_mutex_unlock(&mutex);
-    return fn;
+    table *t = atomic_load_explicit(&slots, memory_order_acquire);
+    return t ? atomic_load_explicit(&t->s[slot_of(t, key)].fn, memory_order_acquire) : NULL;
 }
 
 /* The loaded object holding an address: its span and whether it is
@@ -176,7 +223,7 @@ void pl_aten_register(const void *host_fn, const char *name)
     if (fn) {
         fn->name = name;
         put_locked(host_fn, fn);
-        name_put_locked(fn);
+        registered_add_locked(fn);
     }
     pthread_mutex_unlock(&mutex);
     if (fn && !atomic_exchange(&pl_family_seen_now, true)) {

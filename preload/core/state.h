@@ -86,6 +86,12 @@ static inline bool pl_learn_unwatched_now(void)
     return atomic_load_explicit(&pl_learn_unwatched, memory_order_relaxed);
 }
 
+/* Learning may want the next GEMM described (a candidate may be open). */
+static inline bool pl_learn_wants_gemm(void)
+{
+    return pl_learning_now && (atomic_load_explicit(&pl_learn_open_now, memory_order_relaxed) || pl_learn_unwatched_now());
+}
+
 /* The pass-through calls' one load each, published at each unlock and when
  * the engine is created (false until then, so the first call creates it):
  *   pl_launch_quiet_now: no launch at depth 0 needs a look (nothing pending,
@@ -106,15 +112,18 @@ extern TF_HIDDEN _Atomic bool pl_family_seen_now;
 
 /* A GEMM must be described: something is pending, or it may make an
  * unknown kernel a learning candidate. */
-static inline bool pl_consumer_watching(void)
+static inline bool pl_consumer_watching_as(bool deferrable)
 {
     if (atomic_load_explicit(&pl_consumer_quiet_now, memory_order_acquire))
         return false;
     return pl_active() &&
-           (atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 || pl_env_now.output_fold ||
-            (pl_learning_now && (atomic_load_explicit(&pl_learn_open_now, memory_order_relaxed) ||
-                                 pl_learn_unwatched_now())));
+           (atomic_load_explicit(&pl_pending_now, memory_order_acquire) != 0 ||
+            (deferrable && pl_env_now.output_fold) || pl_learn_wants_gemm());
 }
+static inline bool pl_consumer_watching(void) { return pl_consumer_watching_as(true); }
+/* A GEMM output folding never defers (cublasLtMatmul): with nothing
+ * pending and nothing to learn it passes through, descriptors unread. */
+static inline bool pl_consumer_watching_undeferred(void) { return pl_consumer_watching_as(false); }
 
 /* Publishes the quiet flags anew unless this thread holds the lock. */
 void pl_state_republish(void);

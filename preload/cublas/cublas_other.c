@@ -67,6 +67,6 @@ cublasStatus_t cublasDestroy_v2(cublasHandle_t h)
     cublasStatus_t st = TF_PASS(real(h));
     pl_cublas_handle_changed();
     if (st == CUBLAS_STATUS_SUCCESS)
-        pl_handle_ws_set(h, NULL, 0);
+        pl_handle_ws_forget(h);
     return st;
 }

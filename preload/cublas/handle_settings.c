@@ -20,66 +20,122 @@
 #include "cublas/handle_settings.h"
 #include "core/state.h"
 
+/* No lock: PyTorch sets the stream (which resets the workspace) and the
+ * workspace before every GEMM. A slot is claimed for a handle by
+ * compare-and-swap and kept until the handle is destroyed (a reset leaves
+ * it claimed, holding no workspace); its pair is written under the slot's
+ * sequence number (odd while written) and read as a seqlock. */
 #define WS_SLOTS 32
-typedef struct ws_slot { cublasHandle_t h; void *ws; size_t size; } ws_slot;
+typedef struct ws_slot {
+    _Atomic(cublasHandle_t) h;
+    _Atomic uint64_t seq;
+    void *_Atomic ws;
+    _Atomic size_t size;
+} ws_slot;
 static ws_slot ws_table[WS_SLOTS];
-static atomic_int ws_used; /* slots with a handle: 0 lets cublasSetStream skip the lock */
-static bool ws_untracked;
-static pthread_mutex_t ws_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int ws_used; /* slots with a handle: 0 lets cublasSetStream skip the table */
+static atomic_bool ws_untracked;
 
 static ws_slot *ws_find(cublasHandle_t h)
 {
-    for (int i = 0; i < WS_SLOTS; i++)
-        if (ws_table[i].h == h)
+    for (int i = 0; h && i < WS_SLOTS; i++)
+        if (atomic_load_explicit(&ws_table[i].h, memory_order_acquire) == h)
             return &ws_table[i];
     return NULL;
 }
 
+static ws_slot *ws_claim(cublasHandle_t h)
+{
+    ws_slot *s = ws_find(h);
+    for (int i = 0; !s && h && i < WS_SLOTS; i++) {
+        cublasHandle_t none = NULL;
+        if (atomic_compare_exchange_strong_explicit(&ws_table[i].h, &none, h, memory_order_acq_rel,
+                                                    memory_order_relaxed)) {
+            s = &ws_table[i];
+            atomic_fetch_add_explicit(&ws_used, 1, memory_order_relaxed);
+        }
+    }
+    return s;
+}
+
+static void ws_write(ws_slot *s, void *ws, size_t size)
+{
+    uint64_t q = atomic_load_explicit(&s->seq, memory_order_relaxed);
+    while ((q & 1) || !atomic_compare_exchange_weak_explicit(&s->seq, &q, q + 1, memory_order_acquire,
+                                                             memory_order_relaxed))
+        if (q & 1)
+            q = atomic_load_explicit(&s->seq, memory_order_relaxed);
+    atomic_store_explicit(&s->ws, ws, memory_order_relaxed);
+    atomic_store_explicit(&s->size, size, memory_order_relaxed);
+    atomic_store_explicit(&s->seq, q + 2, memory_order_release);
+}
+
+static void ws_pair(ws_slot *s, void **ws, size_t *size)
+{
+    for (;;) {
+        uint64_t q = atomic_load_explicit(&s->seq, memory_order_acquire);
+        if (q & 1)
+            continue;
+        *ws = atomic_load_explicit(&s->ws, memory_order_relaxed);
+        *size = atomic_load_explicit(&s->size, memory_order_relaxed);
+        atomic_thread_fence(memory_order_acquire);
+        if (atomic_load_explicit(&s->seq, memory_order_relaxed) == q)
+            return;
+    }
+}
+
+/* A child forked while a slot was written would wait for it forever. */
+static void ws_fork_child(void)
+{
+    for (int i = 0; i < WS_SLOTS; i++)
+        atomic_store_explicit(&ws_table[i].seq, atomic_load(&ws_table[i].seq) & ~(uint64_t)1, memory_order_relaxed);
+}
+__attribute__((constructor)) static void ws_register_fork(void) { pthread_atfork(NULL, NULL, ws_fork_child); }
+
 void pl_handle_ws_set(cublasHandle_t h, void *ws, size_t size)
 {
-    if (!ws && atomic_load_explicit(&ws_used, memory_order_relaxed) == 0)
-        return; /* the library's own, and no handle has another */
-    pthread_mutex_lock(&ws_lock);
-    ws_slot *s = ws_find(h);
     if (!ws) {
-        if (s) {
-            *s = (ws_slot){0};
-            atomic_fetch_sub_explicit(&ws_used, 1, memory_order_relaxed);
-        }
-    } else if (s || (s = ws_find(NULL))) {
-        if (!s->h)
-            atomic_fetch_add_explicit(&ws_used, 1, memory_order_relaxed);
-        *s = (ws_slot){ h, ws, size };
-    } else {
-        ws_untracked = true;
+        ws_slot *s = atomic_load_explicit(&ws_used, memory_order_relaxed) ? ws_find(h) : NULL;
+        if (s && atomic_load_explicit(&s->ws, memory_order_relaxed)) /* already the library's own: nothing */
+            ws_write(s, NULL, 0);
+        return;
     }
-    pthread_mutex_unlock(&ws_lock);
+    ws_slot *s = ws_claim(h);
+    if (s)
+        ws_write(s, ws, size);
+    else
+        atomic_store(&ws_untracked, true);
+}
+
+void pl_handle_ws_forget(cublasHandle_t h)
+{
+    ws_slot *s = atomic_load_explicit(&ws_used, memory_order_relaxed) ? ws_find(h) : NULL;
+    if (!s)
+        return;
+    ws_write(s, NULL, 0);
+    cublasHandle_t k = h;
+    if (atomic_compare_exchange_strong_explicit(&s->h, &k, NULL, memory_order_acq_rel, memory_order_relaxed))
+        atomic_fetch_sub_explicit(&ws_used, 1, memory_order_relaxed);
 }
 
 void pl_handle_ws_now(cublasHandle_t h, void **ws, size_t *size)
 {
     *ws = NULL, *size = 0;
-    if (atomic_load_explicit(&ws_used, memory_order_relaxed) == 0)
-        return;
-    pthread_mutex_lock(&ws_lock);
-    const ws_slot *w = ws_find(h);
-    if (w)
-        *ws = w->ws, *size = w->size;
-    pthread_mutex_unlock(&ws_lock);
+    ws_slot *s = atomic_load_explicit(&ws_used, memory_order_relaxed) ? ws_find(h) : NULL;
+    if (s)
+        ws_pair(s, ws, size);
 }
 
 static bool ws_read(cublasHandle_t h, pl_handle_settings *s)
 {
     s->ws = NULL, s->ws_size = 0;
-    if (atomic_load_explicit(&ws_used, memory_order_relaxed) == 0 && !ws_untracked)
+    bool untracked = atomic_load_explicit(&ws_untracked, memory_order_relaxed);
+    if (atomic_load_explicit(&ws_used, memory_order_relaxed) == 0 && !untracked)
         return true;
-    pthread_mutex_lock(&ws_lock);
-    const ws_slot *w = ws_find(h);
-    bool known = w || !ws_untracked;
+    ws_slot *w = ws_find(h);
     if (w)
-        s->ws = w->ws, s->ws_size = w->size;
-    pthread_mutex_unlock(&ws_lock);
-    return known;
+        ws_pair(w, &s->ws, &s->ws_size);
+    return w || !untracked;
 }
 
 cublasStatus_t cublasSetWorkspace_v2(cublasHandle_t h, void *ws, size_t size)

@@ -25,6 +25,7 @@ bool pl_handle_settings_read(cublasHandle_t h, pl_handle_settings *s);
 /* What the program did to h's workspace (cublasSetWorkspace, and
  * cublasSetStream, which resets it to the library's own; destroy). */
 void pl_handle_ws_set(cublasHandle_t h, void *ws, size_t size);
+void pl_handle_ws_forget(cublasHandle_t h);
 
 /* want's settings (not the workspace) set on h where they differ from
  * h's, `saved` filled with what h had, so that pl_handle_settings_restore

@@ -11,51 +11,12 @@
 #include "calls/describe.h"
 #include "tables/hooks.h"
 
-/* The attributes a program set on one cuBLASLt descriptor, as raw bytes.
- *
- * Kept sorted by id with unused bytes zeroed, so two sets compare (and
- * hash) as plain memory: the heuristic cache keys on them. Attributes are
- * scalars or pointers; one larger than LT_ATTR_BYTES marks the set opaque
- * (it cannot be replayed onto a new descriptor). At most LT_ATTR_MAX: a
- * lookup scans a bounded array, and only when a snapshot is decoded. */
-#define LT_ATTR_MAX 48
-#define LT_ATTR_BYTES 16
+#include "lt/attrs.h"
 
-typedef struct lt_attr {
-    int32_t id;
-    uint32_t size;
-    unsigned char v[LT_ATTR_BYTES];
-} lt_attr;
-
-typedef struct lt_attrs {
-    uint32_t n;
-    bool opaque;
-    lt_attr a[LT_ATTR_MAX];
-} lt_attrs;
-
-void lt_attrs_clear(lt_attrs *s);
-/* Records (or replaces) one attribute; marks the set opaque when it does
- * not fit. */
-void lt_attrs_set(lt_attrs *s, int32_t id, const void *buf, size_t size);
 /* Whether a matmul descriptor attribute holds a device pointer (an
  * epilogue or FP8 scale/amax pointer): the fold cache keys on its
  * alignment, the snapshot notes whether any is set. */
 bool lt_attr_is_pointer(int32_t id);
-/* Typed reads of one attribute; `dflt` when stored with another size. */
-int64_t lt_attr_int(const lt_attr *a, int64_t dflt);
-uint64_t lt_attr_u64(const lt_attr *a, uint64_t dflt);
-/* Typed reads; `dflt` when unset or stored with another size. */
-int64_t lt_attrs_int(const lt_attrs *s, int32_t id, int64_t dflt);
-uint64_t lt_attrs_u64(const lt_attrs *s, int32_t id, uint64_t dflt);
-/* Typed writes of the attribute's documented width. */
-void lt_attrs_set_i32(lt_attrs *s, int32_t id, int32_t v);
-void lt_attrs_set_u64(lt_attrs *s, int32_t id, uint64_t v);
-void lt_attrs_set_i64(lt_attrs *s, int32_t id, int64_t v);
-
-/* Bytes of the used part: copies and comparisons stop there. */
-size_t lt_attrs_used(const lt_attrs *s);
-void lt_attrs_copy(lt_attrs *dst, const lt_attrs *src);
-bool lt_attrs_equal(const lt_attrs *x, const lt_attrs *y);
 
 /* cuBLASLt matrix layouts in the engine's column-major terms.
  *
@@ -107,10 +68,6 @@ bool lt_op_valid(int64_t op);
  * another library call, have no shadow; callers treat them as unknown. */
 typedef enum lt_kind { LT_MATMUL, LT_LAYOUT, LT_PREF, LT_TRANSFORM } lt_kind;
 
-/* A fresh shadow holding the creation arguments as attributes. */
-void lt_shadow_reset(lt_kind kind, const void *desc, const lt_attrs *initial);
-void lt_shadow_set(const void *desc, int32_t id, const void *buf, size_t size);
-void lt_shadow_forget(const void *desc);
 /* Copies the shadow out; false when there is none of that kind or it is
  * opaque. */
 bool lt_shadow_get(lt_kind kind, const void *desc, lt_attrs *out);
@@ -121,8 +78,10 @@ bool lt_shadow_get(lt_kind kind, const void *desc, lt_attrs *out);
 void lt_shadow_versions(int n, const lt_kind *kinds, const void *const *descs, uint64_t *out);
 /* A number that changes whenever any shadow does (reset, set, forget): a
  * caller that read it before checking versions may skip the check while
- * it stays the same. Inline: every steady-state matmul reads it. */
-extern _Atomic uint64_t lt_shadow_epoch_now; /* shadow.c */
+ * it stays the same. Inline: every steady-state matmul reads it. The
+ * shadows live in shadow_slots.h's pool; the hooks that fill them are in
+ * shadow.c. */
+extern _Atomic uint64_t lt_shadow_epoch_now; /* shadow_slots.c */
 static inline uint64_t lt_shadow_epoch(void)
 {
     return atomic_load_explicit(&lt_shadow_epoch_now, memory_order_acquire);

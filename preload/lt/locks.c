@@ -4,7 +4,7 @@
 
 /* Fork handlers are registered on first use: no work at load time. The
  * locks are always taken in id order, in prepare as everywhere else. */
-static pthread_mutex_t lt_mutex[LT_LOCK_COUNT] = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER };
+static pthread_mutex_t lt_mutex[LT_LOCK_COUNT] = { PTHREAD_MUTEX_INITIALIZER };
 static pthread_once_t lt_once = PTHREAD_ONCE_INIT;
 
 static void prepare(void)

@@ -119,7 +119,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t handle, cublasLtMatmulDesc_t desc
                               size_t workspaceSizeInBytes, cudaStream_t stream)
 {
     TF_REAL_OR(cublasLtMatmul, TF_MISSING_CUBLASLT);
-    if (!pl_consumer_watching())
+    if (!pl_consumer_watching_undeferred())
         return TF_PASS(real(handle, desc, alpha, A, Adesc, B, Bdesc, beta, C, Cdesc, D, Ddesc, algo, workspace,
                             workspaceSizeInBytes, stream));
     lt_matmul_call c = { .handle = handle, .desc = desc, .alpha = alpha, .beta = beta,

@@ -43,6 +43,10 @@ static inline void *pl_real_get(pl_fn_id id)
     return p ? p : pl_real_resolve(id);
 }
 #define TF_REAL(name) ((pl_fn_##name)pl_real_get(TF_ID_##name))
+/* The real function when already resolved, else NULL (a slow path then
+ * resolves it): a fast path with no call in it saves no registers and can
+ * end in a tail call. */
+#define TF_REAL_KNOWN(name) ((pl_fn_##name)atomic_load_explicit(&pl_real_fns[TF_ID_##name], memory_order_acquire))
 
 /* For launch hooks: the real `name` when the launch needs no look, else
  * NULL: it is nested inside another intercepted call (pl_depth > 0,

@@ -13,9 +13,13 @@ test: unit
 
 # The ATen decoder (preload/aten) is pure C: its test builds it directly.
 ATEN_DECODE_SRC := preload/aten/kernel.c preload/aten/decode.c preload/aten/tiled.c
-$(BUILD)/unit/test_aten_decode: tests/unit/test_aten_decode.c $(ATEN_DECODE_SRC) $(BUILD)/unit/test_aten_decode.d $(ENGINE_LIB)
+ATEN_UNIT_BIN := $(BUILD)/unit/test_aten_decode $(BUILD)/unit/test_aten_tiled
+$(ATEN_UNIT_BIN): $(BUILD)/unit/%: tests/unit/%.c $(ATEN_DECODE_SRC) $(BUILD)/unit/%.d $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEPFLAGS) -MT $@ -MF $@.d -Ianalysis -Ipreload -Itests/unit -o $@ $< $(ATEN_DECODE_SRC) $(ENGINE_LIB) -lcmocka -lm
-$(BUILD)/unit/test_aten_tiled: tests/unit/test_aten_tiled.c $(ATEN_DECODE_SRC) $(BUILD)/unit/test_aten_tiled.d $(ENGINE_LIB)
+
+# The cuBLASLt shadow slots (preload/lt/shadow_slots.c) are pure C too.
+LT_SLOTS_SRC := preload/lt/shadow_slots.c preload/lt/attrs.c
+$(BUILD)/unit/test_lt_slots: tests/unit/test_lt_slots.c $(LT_SLOTS_SRC) $(BUILD)/unit/test_lt_slots.d $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -MT $@ -MF $@.d -Ianalysis -Ipreload -Itests/unit -o $@ $< $(ATEN_DECODE_SRC) $(ENGINE_LIB) -lcmocka -lm
+	$(CC) $(CFLAGS) $(DEPFLAGS) -MT $@ -MF $@.d -Ianalysis -Ipreload -Itests/unit -o $@ $< $(LT_SLOTS_SRC) $(ENGINE_LIB) -lcmocka -lpthread -lm
