@@ -47,7 +47,7 @@ bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
         *count = k->arg_size ? 4 : 3;
         return true;
     case ATEN_FAM_REDUCE: /* (ReduceOp op) */
-        sizes[0] = ATEN_RO_BYTES(ATEN_RO_CONFIG(1, k->arg_size, k->arg_size));
+        sizes[0] = ATEN_RO_BYTES(ATEN_RO_CONFIG(k->ops_size, k->arg_size, k->arg_align));
         *count = 1;
         return true;
     case ATEN_FAM_RANDOM: /* (int64 numel, PhiloxCudaState, dist, transform closure) */
@@ -247,21 +247,24 @@ static bool decode_random(const aten_kernel *k, void *const *p, const size_t *si
 
 /* ReduceOp: the kept dims (output_calc: [out, in] byte strides) then the
  * reduced ones (input_calc: the input's), as one iteration whose output
- * stride is 0 along the reduced dims. Only a plain reduction decodes: one
- * output, no accumulation into it, no partial (base_idx) launch, no
- * global buffers or semaphores (their sizes are the config's). */
+ * stride is 0 along the reduced dims. Only a plain reduction decodes: all
+ * its outputs (two for Max/Min/Welford: the second at the first's offset
+ * / sizeof(out) * its own size, as set_results stores it), no
+ * accumulation into them, no partial (base_idx) launch, no global
+ * buffers or semaphores (their sizes are the config's). */
 static bool decode_reduce(const aten_kernel *k, const unsigned char *c, aten_iter *it)
 {
-    size_t cfg = ATEN_RO_CONFIG(1, k->arg_size, k->arg_size);
+    size_t cfg = ATEN_RO_CONFIG(k->ops_size, k->arg_size, k->arg_align);
     int32_t out_dims, noutputs, in_dims;
     int64_t base;
+    int nout = k->nargs - 1, in = k->nargs - 1;
     memcpy(&out_dims, c + ATEN_RO_OUTPUT_CALC(cfg) + ATEN_OC_DIMS, 4);
     memcpy(&in_dims, c + ATEN_RO_INPUT_CALC(cfg) + ATEN_OC_DIMS, 4);
     memcpy(&noutputs, c + ATEN_RO_NOUTPUTS(cfg), 4);
     memcpy(&base, c + ATEN_RO_BASE_IDX(cfg), 8);
-    if (noutputs != 1 || base != 0 || c[ATEN_RO_ACCUMULATE(cfg)] != 0 || c[ATEN_RO_FINAL_OUTPUT(cfg)] != 1 ||
+    if (noutputs != nout || base != 0 || c[ATEN_RO_ACCUMULATE(cfg)] != 0 || c[ATEN_RO_FINAL_OUTPUT(cfg)] != 1 ||
         load_u64(c + ATEN_RO_ACC_BUF(cfg)) || load_u64(c + ATEN_RO_CTA_BUF(cfg)) ||
-        load_u64(c + ATEN_RO_SEMAPHORES(cfg)) || load_u64(c + ATEN_RO_DST(cfg) + 8) ||
+        load_u64(c + ATEN_RO_SEMAPHORES(cfg)) || (nout == 1 && load_u64(c + ATEN_RO_DST(cfg) + 8)) ||
         out_dims < 0 || in_dims < 0 || out_dims + in_dims < 1 || out_dims + in_dims > ATEN_MAX_DIMS)
         return false;
     const unsigned char *oc = c + ATEN_RO_OUTPUT_CALC(cfg), *ic = c + ATEN_RO_INPUT_CALC(cfg);
@@ -286,12 +289,20 @@ static bool decode_reduce(const aten_kernel *k, const unsigned char *c, aten_ite
             memcpy(&s1, ic + ATEN_OC_STRIDES + 4 * (size_t)dd, 4);
         }
         it->stride[d][0] = s0;
-        it->stride[d][1] = s1;
+        it->stride[d][in] = s1;
+        if (nout == 2) { /* base_offset / sizeof(out) * sizeof(second) */
+            uint64_t s = (uint64_t)s0 / k->elem[0] * k->elem[1];
+            if (s0 % k->elem[0] || s > 0xffffffffull)
+                return false;
+            it->stride[d][1] = (uint32_t)s;
+        }
     }
     it->dims = out_dims + in_dims;
     it->n = (int64_t)n;
     it->data[0] = load_u64(c + ATEN_RO_DST(cfg));
-    it->data[1] = load_u64(c + ATEN_RO_SRC(cfg));
+    if (nout == 2)
+        it->data[1] = load_u64(c + ATEN_RO_DST(cfg) + 8);
+    it->data[in] = load_u64(c + ATEN_RO_SRC(cfg));
     return true;
 }
 

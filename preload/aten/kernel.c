@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aten/abi_reduce.h"
 #include "aten/kernel.h"
 
 typedef struct span { const char *p; size_t n; } span;
@@ -403,40 +404,45 @@ static bool parse_random(span s, aten_kernel *k)
     return true;
 }
 
-/* reduce_kernel<nt, ovec, at::native::ReduceOp<scalar_t, ops_t, unsigned
- * int, out_scalar_t, vt0, ivec> >: ops_t a func_wrapper_t<arg_t, lambda>
- * (an empty state: 1 byte), where the ReduceOp's fields sit follows from
- * arg_t alone (abi_reduce.h). Other ops (Mean, Welford, Max with index)
- * are not decoded. Operand 0 the output, 1 the input. */
-static bool parse_reduce(span args, aten_kernel *k)
+/* The type argument `at::native::Name<...>` of s names: its template
+ * arguments, or false. */
+static bool named_template(span s, const char *name, span *targs, int want, span *a)
 {
-    span a[3], ro, rest, r[6], fw, w[2];
-    /* output_vec_size 1: a vectorized output stores out[0..vec) from each
-     * base offset, past what the calculator alone bounds */
-    if (split(args, a, 3) != 3 || a[1].n != 1 || a[1].p[0] != '1' ||
-        !template_args(a[2], "at::native::ReduceOp", &ro, &rest) ||
-        split(ro, r, 6) != 6 || !template_args(r[1], "at::native::func_wrapper_t", &fw, &rest) ||
-        split(fw, w, 2) != 2 || r[2].n != 12 || !starts(r[2], "unsigned int"))
+    span rest;
+    while (s.n && s.p[s.n - 1] == ' ') /* "MaxNanFunctor<float> >" */
+        s.n--;
+    return template_args(s, name, targs, &rest) && rest.n == 0 && split(*targs, a, want) == want;
+}
+
+/* A reduction's accumulator (MeanOps' and NormTwoOps' acc_t, Welford's):
+ * float or double only (the identity's layout is then the type's). */
+static uint32_t acc_size(span t)
+{
+    uint32_t n = aten_type_size(t.p, t.n, NULL);
+    return n == 4 || n == 8 ? n : 0;
+}
+
+/* func_wrapper_t<T, F>: an empty state; arg_t is the combining lambda's
+ * first parameter (func_wrapper_t's binary_function_traits), or a
+ * Max/MinNanFunctor<T>'s T. One output. */
+static bool reduce_func_wrapper(span fw, aten_kernel *k)
+{
+    span w[2], t[1], targs;
+    if (split(fw, w, 2) != 2)
         return false;
-    const char *sn = NULL, *in_sn = NULL;
-    uint32_t in = aten_type_size(r[0].p, r[0].n, &in_sn), out = aten_type_size(r[3].p, r[3].n, &sn);
-    /* arg_t is the combining lambda's first parameter (func_wrapper_t's
-     * binary_function_traits), not func_wrapper_t's own argument. */
     const char *lam = NULL;
     for (const char *p = w[1].p; (p = memmem(p, (size_t)(w[1].p + w[1].n - p), "{lambda(", 8)); p++)
         lam = p;
     const char *comma = lam ? memchr(lam, ',', (size_t)(w[1].p + w[1].n - lam)) : NULL;
     uint32_t arg = comma ? aten_type_size(lam + 8, (size_t)(comma - lam - 8), NULL) : 0;
-    if (!in || !out || !arg || arg > 8) /* complex identities align differently */
+    if (!lam && (named_template(w[1], "at::native::MaxNanFunctor", &targs, 1, t) ||
+                 named_template(w[1], "at::native::MinNanFunctor", &targs, 1, t)))
+        arg = aten_type_size(t[0].p, t[0].n, NULL);
+    if (!arg || arg > 8) /* complex identities align differently */
         return false;
-    k->family = ATEN_FAM_REDUCE;
-    k->nargs = 2;
-    k->elem[0] = out, k->exact[0] = true;
-    k->elem[1] = in, k->exact[1] = true;
-    k->arg_size = arg;
-    k->dtype = sn;
-    snprintf(k->op, sizeof k->op, "reduce");
+    k->ops_size = 1, k->arg_size = k->arg_align = arg;
     const char *sub = memmem(fw.p, fw.n, "::", 2);
+    snprintf(k->op, sizeof k->op, "%s", lam ? "reduce" : starts(w[1], "at::native::MaxNan") ? "amax" : "amin");
     for (const char *p = fw.p; sub && (p = memmem(p, (size_t)(fw.p + fw.n - p), "_functor<", 9)); p++) {
         const char *b = p;
         while (b > fw.p && b[-1] != ':')
@@ -444,6 +450,69 @@ static bool parse_reduce(span args, aten_kernel *k)
         snprintf(k->op, sizeof k->op, "%.*s", (int)(p - b), b);
         break;
     }
+    return true;
+}
+
+/* SharedReduceOps.h's structs (abi_reduce.h): MeanOps<scalar, acc,
+ * factor, out> {factor_t factor}, NormTwoOps<scalar, acc, out, ...> {},
+ * ArgMax/ArgMinOps<acc> {} (arg pair<acc, int64>, one int64 output),
+ * Max/MinOps<acc> {} (two outputs: values, then int64 indices), WelfordOps
+ * <scalar, acc, int, pair<out, out>> {acc correction; bool take_sqrt}
+ * (two outputs: var, mean). */
+static bool reduce_ops_struct(span ops, aten_kernel *k)
+{
+    span t, a[4];
+    uint32_t acc;
+    if (named_template(ops, "at::native::MeanOps", &t, 4, a) && (acc = acc_size(a[1])) &&
+        aten_type_size(a[2].p, a[2].n, NULL) == acc)
+        k->ops_size = acc, k->arg_size = k->arg_align = acc, snprintf(k->op, sizeof k->op, "mean");
+    else if (named_template(ops, "at::native::NormTwoOps", &t, 4, a) && (acc = acc_size(a[1])))
+        k->ops_size = 1, k->arg_size = k->arg_align = acc, snprintf(k->op, sizeof k->op, "norm2");
+    else if ((named_template(ops, "at::native::ArgMaxOps", &t, 1, a) ||
+              named_template(ops, "at::native::ArgMinOps", &t, 1, a)) && aten_type_size(a[0].p, a[0].n, NULL))
+        k->ops_size = 1, k->arg_size = 16, k->arg_align = 8,
+        snprintf(k->op, sizeof k->op, "%s", starts(ops, "at::native::ArgMax") ? "argmax" : "argmin");
+    else if ((named_template(ops, "at::native::MaxOps", &t, 1, a) ||
+              named_template(ops, "at::native::MinOps", &t, 1, a)) && aten_type_size(a[0].p, a[0].n, NULL))
+        k->ops_size = 1, k->arg_size = 16, k->arg_align = 8, k->nout = 2, k->elem[1] = 8,
+        snprintf(k->op, sizeof k->op, "%s", starts(ops, "at::native::Max") ? "max" : "min");
+    else if (named_template(ops, "at::native::WelfordOps", &t, 4, a) && (acc = acc_size(a[1])) && a[2].n == 3 &&
+             starts(a[2], "int"))
+        k->ops_size = ATEN_WELFORD_OPS_BYTES(acc), k->arg_size = ATEN_WELFORD_DATA_BYTES(acc), k->arg_align = acc,
+        k->nout = 2, snprintf(k->op, sizeof k->op, "var_mean");
+    else
+        return false;
+    return true;
+}
+
+/* reduce_kernel<nt, ovec, at::native::ReduceOp<scalar_t, ops_t, unsigned
+ * int, out_scalar_t, vt0, ivec> >: where the ReduceOp's fields sit follows
+ * from ops_t's size and arg_t's size and alignment (abi_reduce.h).
+ * Operand 0 the output (1 the second one of Max/Min/Welford), the last
+ * the input. */
+static bool parse_reduce(span args, aten_kernel *k)
+{
+    span a[3], ro, rest, r[6], fw;
+    /* output_vec_size 1, 2 or 4: output i of a thread's vector is stored
+     * at output_calc.get(output_idx + i), inside what the calculator
+     * bounds (Reduce.cuh's run<output_vec_size>) */
+    if (split(args, a, 3) != 3 || a[1].n != 1 || (a[1].p[0] != '1' && a[1].p[0] != '2' && a[1].p[0] != '4') ||
+        !template_args(a[2], "at::native::ReduceOp", &ro, &rest) || split(ro, r, 6) != 6 || r[2].n != 12 ||
+        !starts(r[2], "unsigned int"))
+        return false;
+    const char *sn = NULL, *in_sn = NULL;
+    uint32_t in = aten_type_size(r[0].p, r[0].n, &in_sn), out = aten_type_size(r[3].p, r[3].n, &sn);
+    bool ok = template_args(r[1], "at::native::func_wrapper_t", &fw, &rest) ? reduce_func_wrapper(fw, k)
+                                                                            : reduce_ops_struct(r[1], k);
+    if (!in || !out || !ok)
+        return false;
+    k->family = ATEN_FAM_REDUCE;
+    k->nargs = k->nout == 2 ? 3 : 2;
+    k->elem[0] = out, k->exact[0] = true;
+    if (k->nout == 2) /* Max/MinOps: int64 indices (set above); Welford: the mean, an out_t */
+        k->elem[1] = k->elem[1] ? k->elem[1] : out, k->exact[1] = true;
+    k->elem[k->nargs - 1] = in, k->exact[k->nargs - 1] = true;
+    k->dtype = sn;
     return true;
 }
 

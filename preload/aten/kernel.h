@@ -26,7 +26,7 @@ typedef enum aten_family {
     ATEN_FAM_RANDOM,     /* distribution_elementwise_grid_stride_kernel<...>(int64 numel, philox, dist, transform) */
     ATEN_FAM_DROPOUT,    /* fused_dropout_kernel[_vec]<scalar, acc, uint32, ADims, BDims|VEC, mask>(a, b, c, n, p, philox) */
     ATEN_FAM_MULTI_TENSOR, /* multi_tensor_apply_kernel<TensorListMetadata<d>, foreach functor, op[, opmath]> */
-    ATEN_FAM_REDUCE,     /* reduce_kernel<nt, ovec, ReduceOp<scalar, func_wrapper_t<arg, f>, uint32, out, ...>>(op) */
+    ATEN_FAM_REDUCE,     /* reduce_kernel<nt, ovec, ReduceOp<scalar, ops_t, uint32, out, ...>>(op) */
 } aten_family;
 
 typedef struct aten_kernel {
@@ -41,7 +41,9 @@ typedef struct aten_kernel {
     bool trivial;                 /* unrolled: TrivialOffsetCalculator (else OffsetCalculator) */
     int depth, res;               /* multi-tensor: lists, the one written */
     int adims, bdims;             /* dropout: TensorInfo dims the template fixes (-1 any; vec: bdims 0) */
-    uint32_t arg_size;            /* reduce: func_wrapper_t's arg_t (the identity's size and alignment) */
+    uint32_t arg_size;            /* reduce: arg_t's size (the identity); dropout, foreach: the scalar's */
+    uint32_t arg_align;           /* reduce: arg_t's alignment */
+    uint32_t ops_size;            /* reduce: sizeof(ops_t) (an empty one: 1) */
     bool strided;                 /* random: the OffsetCalculator<1> closure (#2), else the 1-d one (#1) */
     char op[40];                  /* "direct_copy", "CUDAFunctor_add", "gelu", ... */
     const char *dtype;            /* the output's short type name ("bf16"), or "?" */

@@ -48,6 +48,17 @@
 #define REDUCE \
     "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8> >(at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8>)"
 
+#define MEAN \
+    "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<float, at::native::MeanOps<float, float, float, float>, unsigned int, float, 4, 4> >(at::native::ReduceOp<float, at::native::MeanOps<float, float, float, float>, unsigned int, float, 4, 4>)"
+#define AMAX \
+    "void at::native::reduce_kernel<128, 4, at::native::ReduceOp<c10::Half, at::native::func_wrapper_t<c10::Half, at::native::MaxNanFunctor<c10::Half> >, unsigned int, c10::Half, 4, 4> >(at::native::ReduceOp<c10::Half, at::native::func_wrapper_t<c10::Half, at::native::MaxNanFunctor<c10::Half> >, unsigned int, c10::Half, 4, 4>)"
+#define MAX_DIM \
+    "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::BFloat16, at::native::MaxOps<c10::BFloat16>, unsigned int, c10::BFloat16, 4, 4> >(at::native::ReduceOp<c10::BFloat16, at::native::MaxOps<c10::BFloat16>, unsigned int, c10::BFloat16, 4, 4>)"
+#define VAR_MEAN \
+    "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<float, at::native::WelfordOps<float, float, int, cuda::std::__4::pair<float, float> >, unsigned int, float, 2, 2> >(at::native::ReduceOp<float, at::native::WelfordOps<float, float, int, cuda::std::__4::pair<float, float> >, unsigned int, float, 2, 2>)"
+#define ARGMAX \
+    "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::Half, at::native::ArgMaxOps<float>, unsigned int, long, 4, 4> >(at::native::ReduceOp<c10::Half, at::native::ArgMaxOps<float>, unsigned int, long, 4, 4>)"
+
 /* A nocast closure for a 2-operand copy, as ATen builds it: dividers as
  * IntDivider computes them, stale bytes past dims. */
 typedef struct launch {
@@ -132,8 +143,38 @@ static void test_parse_names(void **state)
     assert_string_equal(k.op, "sum");
     char vec_out[sizeof REDUCE];
     memcpy(vec_out, REDUCE, sizeof REDUCE);
-    vec_out[strlen("void at::native::reduce_kernel<512, ")] = '4'; /* a vectorized output: not decoded */
+    /* a vectorized output stores output i of a vector at the calculator's
+     * offset of output_idx + i: decoded as any other */
+    vec_out[strlen("void at::native::reduce_kernel<512, ")] = '4';
+    assert_true(aten_kernel_parse(vec_out, &k));
+    vec_out[strlen("void at::native::reduce_kernel<512, ")] = '3';
     assert_false(aten_kernel_parse(vec_out, &k));
+    assert_true(aten_kernel_parse(MEAN, &k)); /* MeanOps {float factor}: ident at 4 */
+    assert_int_equal(k.nargs, 2);
+    assert_int_equal(k.ops_size, 4);
+    assert_int_equal(k.arg_size, 4);
+    assert_string_equal(k.op, "mean");
+    assert_true(aten_kernel_parse(AMAX, &k)); /* func_wrapper_t<Half, MaxNanFunctor<Half>>: arg Half */
+    assert_int_equal(k.arg_size, 2);
+    assert_string_equal(k.op, "amax");
+    assert_true(aten_kernel_parse(MAX_DIM, &k)); /* values and int64 indices, then the input */
+    assert_int_equal(k.nargs, 3);
+    assert_int_equal(k.nout, 2);
+    assert_int_equal(k.elem[0], 2);
+    assert_int_equal(k.elem[1], 8);
+    assert_int_equal(k.elem[2], 2);
+    assert_int_equal(k.arg_size, 16);
+    assert_int_equal(k.arg_align, 8);
+    assert_true(aten_kernel_parse(VAR_MEAN, &k)); /* WelfordOps<float>: 8-byte state, 16-byte data */
+    assert_int_equal(k.nargs, 3);
+    assert_int_equal(k.ops_size, 8);
+    assert_int_equal(k.arg_size, 16);
+    assert_int_equal(k.arg_align, 4);
+    assert_int_equal(k.elem[1], 4);
+    assert_true(aten_kernel_parse(ARGMAX, &k));
+    assert_int_equal(k.nargs, 2);
+    assert_int_equal(k.elem[0], 8);
+    assert_int_equal(k.elem[1], 2);
     assert_false(aten_kernel_parse("_Z15transpose_naivePfPKfii", &k));
     assert_false(aten_kernel_parse("void at::native::elementwise_kernel<128, 4, foo>(int, foo)", &k));
     assert_false(aten_kernel_parse(NULL, &k));
@@ -444,10 +485,9 @@ static void test_random(void **state)
 
 /* A ReduceOp for sum of bf16 (float accumulator): kept dims in
  * output_calc ([out, in] byte strides), reduced ones in input_calc. */
-static void make_reduce(unsigned char *c, int out_dims, uint32_t out_size, const uint32_t *out_strides,
-                        uint32_t in_size, uint32_t in_stride)
+static void make_reduce_at(unsigned char *c, size_t cfg, int out_dims, uint32_t out_size,
+                           const uint32_t *out_strides, uint32_t in_size, uint32_t in_stride)
 {
-    size_t cfg = ATEN_RO_CONFIG(1, 4, 4);
     memset(c, 0, ATEN_RO_BYTES(cfg));
     memset(c + ATEN_RO_INPUT_CALC(cfg), 0xA5, ATEN_OC_BYTES(1) + ATEN_OC_BYTES(2));
     unsigned char *ic = c + ATEN_RO_INPUT_CALC(cfg), *oc = c + ATEN_RO_OUTPUT_CALC(cfg);
@@ -465,6 +505,42 @@ static void make_reduce(unsigned char *c, int out_dims, uint32_t out_size, const
     memcpy(c + ATEN_RO_DST(cfg), &dst, 8);
     c[ATEN_RO_FINAL_OUTPUT(cfg)] = 1;
     memcpy(c + ATEN_RO_NOUTPUTS(cfg), &noutputs, 4);
+}
+
+static void make_reduce(unsigned char *c, int out_dims, uint32_t out_size, const uint32_t *out_strides,
+                        uint32_t in_size, uint32_t in_stride)
+{
+    make_reduce_at(c, ATEN_RO_CONFIG(1, 4, 4), out_dims, out_size, out_strides, in_size, in_stride);
+}
+
+/* max(dim=-1) of bf16 [6, 96]: ReduceOp<bf16, MaxOps<bf16>> (pair
+ * identity: config at 24), values at dst[0] (bf16), indices at dst[1]
+ * (int64: the values' offset / 2 * 8), the input last. */
+static void test_reduce_two_outputs(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    size_t cfg = ATEN_RO_CONFIG(1, 16, 8);
+    unsigned char c[ATEN_RO_BYTES(ATEN_RO_CONFIG(1, 16, 8))];
+    void *params[1] = { c };
+    size_t sizes[1] = { sizeof c };
+    assert_int_equal(cfg, 24);
+    assert_true(aten_kernel_parse(MAX_DIM, &k));
+    const uint32_t os[2] = { 2, 192 };
+    make_reduce_at(c, cfg, 1, 6, os, 96, 2);
+    assert_false(aten_decode(&k, params, sizes, 1, &it)); /* noutputs 1: not the kernel's two */
+    int32_t two = 2;
+    uint64_t idx = 0x90000;
+    memcpy(c + ATEN_RO_NOUTPUTS(cfg), &two, 4);
+    memcpy(c + ATEN_RO_DST(cfg) + 8, &idx, 8);
+    assert_true(aten_decode(&k, params, sizes, 1, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x70000 + 12);
+    assert_int_equal(aten_operand_range(&k, &it, 1).lo, 0x90000);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x90000 + 48);
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x60000 + 5 * 192 + 95 * 2 + 2);
+    sizes[0] = 1048; /* sum's layout: not this one */
+    assert_false(aten_decode(&k, params, sizes, 1, &it));
 }
 
 static void test_reduce(void **state)
@@ -678,7 +754,7 @@ int main(void)
         cmocka_unit_test(test_gappy_output),  cmocka_unit_test(test_rejects),
         cmocka_unit_test(test_vectorized),    cmocka_unit_test(test_unrolled_cast),
         cmocka_unit_test(test_unrolled_strided), cmocka_unit_test(test_random),
-        cmocka_unit_test(test_reduce),        cmocka_unit_test(test_legacy_cast),
+        cmocka_unit_test(test_reduce),        cmocka_unit_test(test_reduce_two_outputs),        cmocka_unit_test(test_legacy_cast),
         cmocka_unit_test(test_dropout),       cmocka_unit_test(test_multi_tensor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
