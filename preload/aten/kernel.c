@@ -224,6 +224,14 @@ static bool lambda_functor(span f, aten_kernel *k)
     return true;
 }
 
+/* Unary functor structs computing a T from a T (AbsFunctor<T>; the add
+ * of a tensor and a scalar, CUDAFunctorOnSelf_add<T>, OnOther_add<T>). */
+static bool unary_same_type(const char *op)
+{
+    return strcmp(op, "AbsFunctor") == 0 || strcmp(op, "CUDAFunctorOnSelf_add") == 0 ||
+           strcmp(op, "CUDAFunctorOnOther_add") == 0;
+}
+
 /* The operands' types of the functor structs whose template arguments
  * name them (BinaryInternal.h, BinaryOps: {A,B}UnaryFunctor<arg1, arg2,
  * return, f> hold one operand as a scalar; BinaryFunctor<arg1, arg2,
@@ -241,6 +249,17 @@ static void functor_types(aten_kernel *k, span targs)
         in[0] = 0, in[1] = 1, out = 2;
     else if (strcmp(k->op, "CUDAFunctor_add") == 0 && n == 1 && k->nargs == 3)
         in[0] = 0, in[1] = 0, out = 0;
+    else if (unary_same_type(k->op) && n == 1 && k->nargs == 2)
+        in[0] = 0, out = 0;
+    else if (strcmp(k->op, "CompareFunctor") == 0 && n == 1 && k->nargs == 3) {
+        /* bool operator()(T, T) */
+        uint32_t t = aten_type_size(a[0].p, a[0].n, NULL);
+        if (!t)
+            return;
+        k->elem[0] = 1, k->exact[0] = true, k->dtype = "bool";
+        k->elem[1] = k->elem[2] = t, k->exact[1] = k->exact[2] = true;
+        return;
+    }
     if (out < 0)
         return;
     const char *sn = NULL;
@@ -260,28 +279,37 @@ static void functor_types(aten_kernel *k, span targs)
  * bounded. */
 static bool struct_functor(span f, int nargs, aten_kernel *k)
 {
-    if (nargs < 1 || nargs > ATEN_MAX_ARGS || memchr(f.p, '{', f.n))
+    span targs, name = last_component(f, &targs);
+    /* a lambda is no struct, but a struct may wrap one
+     * (BinaryFunctor<T, T, T, lambda>): '{' only inside its arguments */
+    size_t head = targs.p ? (size_t)(targs.p - f.p) : f.n;
+    if (nargs < 1 || nargs > ATEN_MAX_ARGS || memchr(f.p, '{', head))
         return false;
-    span targs;
     k->nargs = nargs;
     for (int i = 1; i < nargs; i++)
         k->elem[i] = ATEN_MAX_ELEM, k->exact[i] = false;
-    set_op(k, last_component(f, &targs));
+    set_op(k, name);
     k->dtype = "?";
     functor_types(k, targs);
     return true;
 }
 
-/* The operand count of a casting closure's struct functor (functor_types'
+/* The operand count of a legacy closure's struct functor (functor_types'
  * structs), 0 when unknown. */
 static int struct_arity(span f)
 {
     span targs, name = last_component(f, &targs);
     if ((name.n == 13 && (starts(name, "AUnaryFunctor") || starts(name, "BUnaryFunctor"))))
         return 2;
-    if ((name.n == 13 && starts(name, "BinaryFunctor")) || (name.n == 15 && starts(name, "CUDAFunctor_add")))
+    if ((name.n == 13 && starts(name, "BinaryFunctor")) || (name.n == 15 && starts(name, "CUDAFunctor_add")) ||
+        (name.n == 14 && starts(name, "CompareFunctor")))
         return 3;
-    return 0;
+    char op[32];
+    if (name.n >= sizeof op)
+        return 0;
+    memcpy(op, name.p, name.n);
+    op[name.n] = 0;
+    return unary_same_type(op) ? 2 : 0;
 }
 
 /* elementwise_kernel<nt, vt, gpu_kernel_impl_nocast<F>(...)::{lambda(int)#1}>,
@@ -304,7 +332,9 @@ static bool parse_legacy(span args, aten_kernel *k)
         f.n--;
     k->family = ATEN_FAM_LEGACY;
     k->vt = a[1].n == 1 ? a[1].p[0] - '0' : 0;
-    if (!lambda_functor(f, k) && !(k->cast && struct_functor(f, struct_arity(f), k)))
+    /* a struct functor of known arity: nocast, its types are the
+     * operands' (functor_types); casting, the launch's dtypes say */
+    if (!lambda_functor(f, k) && !struct_functor(f, struct_arity(f), k))
         return false;
     if (k->cast) {
         k->copy = false;

@@ -59,6 +59,17 @@
 #define ARGMAX \
     "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::Half, at::native::ArgMaxOps<float>, unsigned int, long, 4, 4> >(at::native::ReduceOp<c10::Half, at::native::ArgMaxOps<float>, unsigned int, long, 4, 4>)"
 
+#define NOCAST_ADD \
+    "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl_nocast<at::native::CUDAFunctor_add<c10::BFloat16> >(at::TensorIteratorBase&, at::native::CUDAFunctor_add<c10::BFloat16> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl_nocast<at::native::CUDAFunctor_add<c10::BFloat16> >(at::TensorIteratorBase&, at::native::CUDAFunctor_add<c10::BFloat16> const&)::{lambda(int)#1})"
+#define NOCAST_COMPARE \
+    "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl_nocast<at::native::(anonymous namespace)::CompareFunctor<c10::Half> >(at::TensorIteratorBase&, at::native::(anonymous namespace)::CompareFunctor<c10::Half> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl_nocast<at::native::(anonymous namespace)::CompareFunctor<c10::Half> >(at::TensorIteratorBase&, at::native::(anonymous namespace)::CompareFunctor<c10::Half> const&)::{lambda(int)#1})"
+#define NOCAST_ABS \
+    "void at::native::elementwise_kernel<128, 2, at::native::gpu_kernel_impl_nocast<at::native::AbsFunctor<long> >(at::TensorIteratorBase&, at::native::AbsFunctor<long> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl_nocast<at::native::AbsFunctor<long> >(at::TensorIteratorBase&, at::native::AbsFunctor<long> const&)::{lambda(int)#1})"
+#define BINARY_LAMBDA \
+    "void at::native::vectorized_elementwise_kernel<2, at::native::BinaryFunctor<double, double, double, at::native::(anonymous namespace)::threshold_kernel_impl<double>(at::TensorIteratorBase&, double, double)::{lambda(double, double)#1}>, std::array<char*, 3ul>, false>(int, at::native::BinaryFunctor<double, double, double, at::native::(anonymous namespace)::threshold_kernel_impl<double>(at::TensorIteratorBase&, double, double)::{lambda(double, double)#1}>, std::array<char*, 3ul>)"
+#define NOCAST_UNKNOWN \
+    "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl_nocast<at::native::SomeFunctor<float> >(at::TensorIteratorBase&, at::native::SomeFunctor<float> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl_nocast<at::native::SomeFunctor<float> >(at::TensorIteratorBase&, at::native::SomeFunctor<float> const&)::{lambda(int)#1})"
+
 /* A nocast closure for a 2-operand copy, as ATen builds it: dividers as
  * IntDivider computes them, stale bytes past dims. */
 typedef struct launch {
@@ -175,6 +186,28 @@ static void test_parse_names(void **state)
     assert_int_equal(k.nargs, 2);
     assert_int_equal(k.elem[0], 8);
     assert_int_equal(k.elem[1], 2);
+    /* struct functors in the nocast closure: their types are the operands' */
+    assert_true(aten_kernel_parse(NOCAST_ADD, &k));
+    assert_int_equal(k.family, ATEN_FAM_LEGACY);
+    assert_false(k.cast || k.copy);
+    assert_int_equal(k.nargs, 3);
+    assert_true(k.exact[0] && k.exact[1] && k.exact[2]);
+    assert_int_equal(k.elem[0], 2);
+    assert_true(aten_kernel_parse(NOCAST_COMPARE, &k)); /* bool (Half, Half) */
+    assert_int_equal(k.nargs, 3);
+    assert_int_equal(k.elem[0], 1);
+    assert_int_equal(k.elem[1], 2);
+    assert_int_equal(k.elem[2], 2);
+    assert_true(aten_kernel_parse(NOCAST_ABS, &k));
+    assert_int_equal(k.nargs, 2);
+    assert_int_equal(k.elem[0], 8);
+    assert_int_equal(k.vt, 2);
+    assert_true(aten_kernel_parse(BINARY_LAMBDA, &k)); /* a struct wrapping a lambda */
+    assert_int_equal(k.family, ATEN_FAM_VECTORIZED);
+    assert_int_equal(k.nargs, 3);
+    assert_true(k.exact[0] && k.exact[2]);
+    assert_int_equal(k.elem[1], 8);
+    assert_false(aten_kernel_parse(NOCAST_UNKNOWN, &k)); /* its operand count is not known */
     assert_false(aten_kernel_parse("_Z15transpose_naivePfPKfii", &k));
     assert_false(aten_kernel_parse("void at::native::elementwise_kernel<128, 4, foo>(int, foo)", &k));
     assert_false(aten_kernel_parse(NULL, &k));
