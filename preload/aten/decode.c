@@ -41,7 +41,7 @@ bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
         *count = ATEN_DROPOUT_NPARAMS;
         return true;
     case ATEN_FAM_MULTI_TENSOR: /* (TensorListMetadata<d>, functor, op[, opmath_t scalar]) */
-        sizes[0] = ATEN_TL_BYTES(k->depth);
+        sizes[0] = k->list_scalar ? ATEN_SL_BYTES(k->depth, k->list_scalar) : ATEN_TL_BYTES(k->depth);
         sizes[1] = sizes[2] = 1;
         sizes[3] = k->arg_size;
         *count = k->arg_size ? 4 : 3;
@@ -373,24 +373,30 @@ static bool decode_dropout(const aten_kernel *k, void *const *p, aten_iter *it)
 static bool decode_multi_tensor(const aten_kernel *k, const unsigned char *m, uint64_t blocks, aten_iter *it)
 {
     int depth = k->depth;
+    uint32_t ss = k->list_scalar;
     uint64_t lo[ATEN_MT_MAX_DEPTH], hi[ATEN_MT_MAX_DEPTH], e = k->elem[0];
+    /* TensorListMetadata or TensorListScalarListMetadata (abi_multi_tensor.h) */
+    size_t b2t = ss ? ATEN_SL_B2T(depth, ss) : ATEN_TL_B2T(depth), b2c = ss ? ATEN_SL_B2C(depth, ss) : ATEN_TL_B2C(depth);
+    size_t numels = ss ? ATEN_SL_NUMEL(depth) : ATEN_TL_NUMEL(depth);
+    uint32_t max_tensors = ss ? ATEN_MT_MAX_TENSORS_SL(depth) : ATEN_MT_MAX_TENSORS(depth);
     if (blocks < 1 || blocks > ATEN_MT_MAX_BLOCKS)
         return false;
     for (uint64_t b = 0; b < blocks; b++) {
         uint16_t t;
         int32_t c;
         int64_t numel;
-        memcpy(&t, m + ATEN_TL_B2T(depth) + 2 * b, 2);
-        memcpy(&c, m + ATEN_TL_B2C(depth) + 4 * b, 4);
-        if (t >= ATEN_MT_MAX_TENSORS(depth))
+        memcpy(&t, m + b2t + 2 * b, 2);
+        memcpy(&c, m + b2c + 4 * b, 4);
+        if (t >= max_tensors)
             return false;
-        memcpy(&numel, m + ATEN_TL_NUMEL(depth) + 8 * (size_t)t, 8);
+        memcpy(&numel, m + numels + 8 * (size_t)t, 8);
         if (numel < 1 || numel > 0x7fffffff || c < 0 || (int64_t)c * ATEN_MT_CHUNK >= numel)
             return false;
         uint64_t first = (uint64_t)c * ATEN_MT_CHUNK, end = first + ATEN_MT_CHUNK;
         end = end < (uint64_t)numel ? end : (uint64_t)numel;
         for (int l = 0; l < depth; l++) {
-            uint64_t addr = load_u64(m + ATEN_TL_ADDRESSES(depth, l) + 8 * (size_t)t);
+            size_t at = ss ? ATEN_SL_ADDRESSES(depth, l) : ATEN_TL_ADDRESSES(depth, l);
+            uint64_t addr = load_u64(m + at + 8 * (size_t)t);
             if (!addr || addr + end * e < addr)
                 return false;
             uint64_t a = addr + first * e, z = addr + end * e;

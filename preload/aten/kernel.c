@@ -580,26 +580,49 @@ static bool parse_dropout(span s, aten_kernel *k)
     return true;
 }
 
-/* multi_tensor_apply_kernel<TensorListMetadata<d>, F<T, d, r_args,
- * res_arg>, op[, opmath_t]> for ForeachFunctors.cuh's functors that touch
- * nothing but the lists' elements (the scalar, if any, by value): T each. */
+/* The metadata of a multi_tensor_apply_kernel: TensorListMetadata<d>, or
+ * TensorListScalarListMetadata<s, d> (one scalar a tensor, in the
+ * metadata: *ss its size). */
+static bool multi_tensor_meta(span m, int *depth, uint32_t *ss)
+{
+    const char *ns = "at::native::(anonymous namespace)::";
+    span targs, a[2];
+    if (!starts(m, ns))
+        return false;
+    m.p += strlen(ns), m.n -= strlen(ns);
+    *ss = 0;
+    if (named_template(m, "TensorListMetadata", &targs, 1, a))
+        return sscanf(a[0].p, "%d", depth) == 1;
+    if (!named_template(m, "TensorListScalarListMetadata", &targs, 2, a) || sscanf(a[1].p, "%d", depth) != 1)
+        return false;
+    *ss = aten_type_size(a[0].p, a[0].n, NULL);
+    return *ss == 4 || *ss == 8; /* opmath_t: float or double */
+}
+
+/* multi_tensor_apply_kernel<Metadata, F<T, d, r_args, res_arg>, op[,
+ * opmath_t]> for ForeachFunctors.cuh's functors that touch nothing but the
+ * lists' elements (a scalar, if any, by value or in the metadata's scalar
+ * list): T each. */
 static bool parse_multi_tensor(span args, aten_kernel *k)
 {
     static const char *const functors[] = { "BinaryOpScalarFunctor<", "BinaryOpListAlphaFunctor<", "UnaryOpFunctor<",
-                                            "PointwiseOpScalarFunctor<", "TernaryOpScalarFunctor<" };
+                                            "PointwiseOpScalarFunctor<", "TernaryOpScalarFunctor<",
+                                            "BinaryOpScalarListFunctor<", "PointwiseOpScalarListFunctor<" };
     const char *ns = "at::native::(anonymous namespace)::";
     size_t nsn = strlen(ns);
     span a[5], f[4];
+    uint32_t ss = 0;
     int n = split(args, a, 5), depth = 0, d2 = 0, r = 0, res = -1;
-    if ((n != 3 && n != 4) || !starts(a[0], "at::native::(anonymous namespace)::TensorListMetadata<") ||
-        sscanf(a[0].p + nsn + 19, "%d", &depth) != 1 || depth < 1 || depth > 5 || !starts(a[1], ns))
+    if ((n != 3 && n != 4) || !multi_tensor_meta(a[0], &depth, &ss) || depth < 1 || depth > 5 || !starts(a[1], ns) ||
+        (ss && n != 3))
         return false;
     span fn = { a[1].p + nsn, a[1].n - nsn };
     size_t which = sizeof functors / sizeof functors[0];
     for (size_t i = 0; i < sizeof functors / sizeof functors[0]; i++)
         if (starts(fn, functors[i]))
             which = i;
-    if (which == sizeof functors / sizeof functors[0])
+    /* a scalar list's functors and the metadata carrying it go together */
+    if (which == sizeof functors / sizeof functors[0] || (which >= 5) != (ss != 0))
         return false;
     span inner = { fn.p + strlen(functors[which]) - 1, fn.n - strlen(functors[which]) + 1 };
     size_t close = closing(inner);
@@ -619,6 +642,7 @@ static bool parse_multi_tensor(span args, aten_kernel *k)
     k->depth = depth;
     k->res = res;
     k->arg_size = scalar;
+    k->list_scalar = ss;
     k->dtype = sn;
     snprintf(k->op, sizeof k->op, "foreach %.*s", (int)(strlen(functors[which]) - 1), functors[which]);
     return true;

@@ -40,6 +40,7 @@ typedef struct aten_kernel {
     bool cast;                    /* unrolled: LoadWithCast/StoreWithCast (sizes from the launch) */
     bool trivial;                 /* unrolled: TrivialOffsetCalculator (else OffsetCalculator) */
     int depth, res;               /* multi-tensor: lists, the one written */
+    uint32_t list_scalar;         /* multi-tensor: TensorListScalarListMetadata's scalar size (0: TensorListMetadata) */
     int adims, bdims;             /* dropout: TensorInfo dims the template fixes (-1 any; vec: bdims 0) */
     uint32_t arg_size;            /* reduce: arg_t's size (the identity); dropout, foreach: the scalar's */
     uint32_t arg_align;           /* reduce: arg_t's alignment */

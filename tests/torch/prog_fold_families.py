@@ -4,7 +4,8 @@ it, in float32, bfloat16 and float16: reductions (mean, mean over a kept
 dim, amax, max and argmax over a dim, 2-norm, var_mean, a sum over the
 slow dim whose output is vectorized), elementwise kernels whose functor is
 a struct in the non-casting strided closure (abs, a tensor-tensor add, a
-comparison) or a struct wrapping a lambda (threshold). None of them is
+comparison) or a struct wrapping a lambda (threshold), foreach updates
+with a list of scalars (_foreach_div_, _foreach_addcdiv_). None of them is
 unknown work: every transpose folds and none is materialized because of
 them (tests/torch/expected-events)."""
 import torch
@@ -15,6 +16,8 @@ from tfcheck import dtypes, randn, report
 for dt in dtypes():
     name = str(dt).replace("torch.", "")
     W = randn(32, 48, dtype=dt)
+    params = [randn(40, dtype=dt), randn(7, 9, dtype=dt)]
+    grads = [randn(40, dtype=dt), randn(7, 9, dtype=dt)]
     for step in range(2):
         x = randn(6, 48, dtype=dt)
         y = randn(6, 48, dtype=dt)
@@ -33,8 +36,13 @@ for dt in dtypes():
             "gt": x[:, ::2] > y[:, ::2],
             "threshold": F.threshold(x, 0.1, 0.0),
         }
+        # foreach with a scalar list (TensorListScalarListMetadata)
+        torch._foreach_div_(params, [2.0, 4.0])
+        torch._foreach_addcdiv_(params, grads, [g.abs() + 1 for g in grads], [0.5, 0.25])
         out = torch.matmul(x, t)
         del t  # dies unread by anything else: its copy never runs
         report(f"{name}.step{step}.out", out)
         for k, v in got.items():
             report(f"{name}.step{step}.{k}", v, exact=k in ("amax", "max", "argmax", "abs", "gt", "threshold"))
+    for i, p in enumerate(params):
+        report(f"{name}.param{i}", p)

@@ -70,6 +70,9 @@
 #define NOCAST_UNKNOWN \
     "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl_nocast<at::native::SomeFunctor<float> >(at::TensorIteratorBase&, at::native::SomeFunctor<float> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl_nocast<at::native::SomeFunctor<float> >(at::TensorIteratorBase&, at::native::SomeFunctor<float> const&)::{lambda(int)#1})"
 
+#define FOREACH_DIV_LIST \
+    "void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::TensorListScalarListMetadata<float, 1>, at::native::(anonymous namespace)::BinaryOpScalarListFunctor<c10::BFloat16, 1, 1, 0>, std::divides<float> >(at::native::(anonymous namespace)::TensorListScalarListMetadata<float, 1>, at::native::(anonymous namespace)::BinaryOpScalarListFunctor<c10::BFloat16, 1, 1, 0>, std::divides<float>)"
+
 /* A nocast closure for a 2-operand copy, as ATen builds it: dividers as
  * IntDivider computes them, stale bytes past dims. */
 typedef struct launch {
@@ -779,6 +782,40 @@ static void test_multi_tensor(void **state)
     assert_false(aten_kernel_parse(FOREACH_SCALAR_TENSOR, &k));
 }
 
+/* _foreach_div_(list, [scalars]) of bf16: TensorListScalarListMetadata<float,
+ * 1> (addresses, numel, scalars, block_to_tensor, block_to_chunk). */
+static unsigned char meta_sl[ATEN_SL_BYTES(1, 4)];
+
+static void test_multi_tensor_scalar_list(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    unsigned char *m = meta_sl, f = 0, op = 0;
+    memset(m, 0xA5, sizeof meta_sl);
+    uint64_t p0 = 0x100000, p1 = 0x200000;
+    int64_t n0 = 40, n1 = 63;
+    memcpy(m + ATEN_SL_ADDRESSES(1, 0), &p0, 8);
+    memcpy(m + ATEN_SL_ADDRESSES(1, 0) + 8, &p1, 8);
+    memcpy(m + ATEN_SL_NUMEL(1), &n0, 8);
+    memcpy(m + ATEN_SL_NUMEL(1) + 8, &n1, 8);
+    const uint16_t b2t[2] = { 0, 1 };
+    const int32_t b2c[2] = { 0, 0 };
+    memcpy(m + ATEN_SL_B2T(1, 4), b2t, sizeof b2t);
+    memcpy(m + ATEN_SL_B2C(1, 4), b2c, sizeof b2c);
+    void *params[3] = { m, &f, &op };
+    size_t sizes[3] = { sizeof meta_sl, 1, 1 };
+    assert_true(aten_kernel_parse(FOREACH_DIV_LIST, &k));
+    assert_int_equal(k.family, ATEN_FAM_MULTI_TENSOR);
+    assert_int_equal(k.list_scalar, 4);
+    assert_int_equal(k.elem[0], 2);
+    assert_true(aten_decode_blocks(&k, params, sizes, 3, 2, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).lo, 0x100000);
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x200000 + 63 * 2);
+    sizes[0] = ATEN_TL_BYTES(1); /* the metadata without scalars: another layout */
+    assert_false(aten_decode_blocks(&k, params, sizes, 3, 2, &it));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -789,6 +826,7 @@ int main(void)
         cmocka_unit_test(test_unrolled_strided), cmocka_unit_test(test_random),
         cmocka_unit_test(test_reduce),        cmocka_unit_test(test_reduce_two_outputs),        cmocka_unit_test(test_legacy_cast),
         cmocka_unit_test(test_dropout),       cmocka_unit_test(test_multi_tensor),
+        cmocka_unit_test(test_multi_tensor_scalar_list),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
