@@ -6,6 +6,7 @@
 #include "aten/abi_multi_tensor.h"
 #include "aten/abi_reduce.h"
 #include "aten/decode.h"
+#include "aten/kernel_ptr.h"
 
 bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
 {
@@ -57,6 +58,8 @@ bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
         sizes[ATEN_RNG_P_TRANSFORM] = 0;
         *count = ATEN_RNG_NPARAMS;
         return true;
+    case ATEN_FAM_POINTERS:
+        return aten_ptr_params(k, sizes, count);
     default:
         return false;
     }
@@ -364,17 +367,58 @@ static bool decode_dropout(const aten_kernel *k, void *const *p, aten_iter *it)
            add_tensor_info(p[ATEN_DROPOUT_P_A], k->adims, src, 1, it);
 }
 
+/* Per tensor of the launch (up to ATEN_MAX_ARGS / depth of them), the
+ * bytes its blocks reach in each list. */
+typedef struct mt_spans {
+    int n;                                     /* tensors seen; > cap: too many to keep apart */
+    uint16_t id[ATEN_MAX_ARGS];
+    uint64_t lo[ATEN_MAX_ARGS][ATEN_MT_MAX_DEPTH], hi[ATEN_MAX_ARGS][ATEN_MT_MAX_DEPTH];
+} mt_spans;
+
+static void mt_add(mt_spans *s, int cap, uint16_t t, int l, uint64_t a, uint64_t z)
+{
+    int i = 0;
+    while (i < s->n && i < cap && s->id[i] != t)
+        i++;
+    if (i >= cap) {
+        s->n = cap + 1;
+        return;
+    }
+    if (i == s->n) {
+        s->id[s->n++] = t;
+        for (int j = 0; j < ATEN_MT_MAX_DEPTH; j++)
+            s->lo[i][j] = UINT64_MAX, s->hi[i][j] = 0;
+    }
+    s->lo[i][l] = s->lo[i][l] < a ? s->lo[i][l] : a;
+    s->hi[i][l] = s->hi[i][l] > z ? s->hi[i][l] : z;
+}
+
+/* Operand op: [lo, hi) of e-byte elements, one dimension of its own. */
+static bool mt_operand(aten_iter *it, int op, uint64_t lo, uint64_t hi, uint64_t e)
+{
+    uint64_t n = (hi - lo) / e;
+    if (hi <= lo || n > 0xffffffffull || (hi - lo) % e)
+        return false;
+    it->data[op] = lo;
+    it->size[op] = (uint32_t)n;
+    it->elem[op] = (uint32_t)e, it->exact[op] = true;
+    return true;
+}
+
 /* The lists' bytes that the launch's blocks reach: block b takes chunk
  * block_to_chunk[b] (kChunkSize elements, cut at numel) of tensor
  * block_to_tensor[b]; slots past the launch's blocks are stale, so the
- * grid's block count is needed (0: unknown, not decoded). Each list is
- * bounded by the hull of its chunks (at most 8 ranges an access), one
- * dimension each: operand 0 the list written, then the others. */
+ * grid's block count is needed (0: unknown, not decoded). Where every
+ * (list, tensor) fits an operand each, they are apart: the written list's
+ * tensors first (the caching allocator may put another tensor between two
+ * of a list's); otherwise each list is the hull of its chunks. One
+ * dimension an operand. */
 static bool decode_multi_tensor(const aten_kernel *k, const unsigned char *m, uint64_t blocks, aten_iter *it)
 {
-    int depth = k->depth;
+    int depth = k->depth, cap = ATEN_MAX_ARGS / depth;
     uint32_t ss = k->list_scalar;
     uint64_t lo[ATEN_MT_MAX_DEPTH], hi[ATEN_MT_MAX_DEPTH], e = k->elem[0];
+    mt_spans sp = { 0 };
     /* TensorListMetadata or TensorListScalarListMetadata (abi_multi_tensor.h) */
     size_t b2t = ss ? ATEN_SL_B2T(depth, ss) : ATEN_TL_B2T(depth), b2c = ss ? ATEN_SL_B2C(depth, ss) : ATEN_TL_B2C(depth);
     size_t numels = ss ? ATEN_SL_NUMEL(depth) : ATEN_TL_NUMEL(depth);
@@ -402,17 +446,19 @@ static bool decode_multi_tensor(const aten_kernel *k, const unsigned char *m, ui
             uint64_t a = addr + first * e, z = addr + end * e;
             lo[l] = b && lo[l] < a ? lo[l] : a;
             hi[l] = b && hi[l] > z ? hi[l] : z;
+            mt_add(&sp, cap, t, l, a, z);
         }
     }
-    it->dims = depth;
-    for (int op = 0; op < depth; op++) {
-        int l = op == 0 ? k->res : op <= k->res ? op - 1 : op;
-        uint64_t n = (hi[l] - lo[l]) / e;
-        if (n < 1 || n > 0xffffffffull || (hi[l] - lo[l]) % e)
+    bool apart = sp.n <= cap;
+    int nt = apart ? sp.n : 1;
+    it->nargs = it->dims = depth * nt;
+    it->nout = nt;
+    for (int op = 0; op < it->nargs; op++) {
+        int j = op / nt, ti = op % nt; /* list j in written-first order, tensor ti */
+        int l = j == 0 ? k->res : j <= k->res ? j - 1 : j;
+        if (!mt_operand(it, op, apart ? sp.lo[ti][l] : lo[l], apart ? sp.hi[ti][l] : hi[l], e))
             return false;
-        it->data[op] = lo[l];
-        it->size[op] = (uint32_t)n;
-        for (int o = 0; o < depth; o++)
+        for (int o = 0; o < it->nargs; o++)
             it->stride[op][o] = o == op ? (uint32_t)e : 0;
     }
     return true;
@@ -453,7 +499,7 @@ bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t 
     if (k->family == ATEN_FAM_NONE || k->nargs < 1 || k->nargs > ATEN_MAX_ARGS || !aten_params_match(k, sizes, nparams))
         return false;
     int64_t n = 1;
-    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_MULTI_TENSOR) {
+    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_MULTI_TENSOR || k->family == ATEN_FAM_POINTERS) {
         /* N is the iteration's, from the calculators; the lists' */
     } else if (k->family == ATEN_FAM_DROPOUT) {
         uint32_t n32;
@@ -470,6 +516,7 @@ bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t 
         return false;
     it->n = n;
     it->nargs = k->nargs;
+    it->nout = k->nout > 1 ? k->nout : 1;
     memcpy(it->elem, k->elem, sizeof it->elem);
     memcpy(it->exact, k->exact, sizeof it->exact);
     bool ok;
@@ -480,10 +527,11 @@ bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t 
     case ATEN_FAM_REDUCE: ok = decode_reduce(k, params[0], it); break;
     case ATEN_FAM_DROPOUT: ok = decode_dropout(k, params, it); break;
     case ATEN_FAM_MULTI_TENSOR: ok = decode_multi_tensor(k, params[0], blocks, it); break;
+    case ATEN_FAM_POINTERS: ok = aten_decode_ptr(k, params, blocks, it); break;
     default: ok = decode_random(k, params, sizes, it); break;
     }
     uint64_t m;
-    for (int a = 0; ok && a < k->nargs; a++)
+    for (int a = 0; ok && a < it->nargs; a++)
         ok = max_offset(it, a, &m) && it->data[a] != 0 && it->data[a] + m + it->elem[a] > it->data[a];
     return ok;
 }
@@ -492,7 +540,8 @@ bool aten_launch_complete(const aten_kernel *k, const aten_iter *it, unsigned gr
 {
     if (k->family == ATEN_FAM_RANDOM) /* a grid-stride loop up to numel */
         return true;
-    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_DROPOUT || k->family == ATEN_FAM_MULTI_TENSOR)
+    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_DROPOUT || k->family == ATEN_FAM_MULTI_TENSOR ||
+        k->family == ATEN_FAM_POINTERS)
         /* not modelled: may-writes */
         return false;
     uint64_t per = k->family == ATEN_FAM_VECTORIZED ? 4 : (uint64_t)(k->vt > 0 ? k->vt : 0);

@@ -6,6 +6,7 @@
 
 #include "aten/abi_reduce.h"
 #include "aten/kernel.h"
+#include "aten/kernel_ptr.h"
 #include "aten/span.h"
 
 
@@ -595,6 +596,8 @@ bool aten_kernel_parse(const char *demangled, aten_kernel *k)
         ok = parse_dropout(s, k);
     else if (memmem(s.p, s.n, "distribution_elementwise_grid_stride_kernel<", 44))
         ok = parse_random(s, k);
+    else
+        ok = aten_parse_ptr_kernel(s, k);
     if (!ok || k->nargs < 1)
         memset(k, 0, sizeof *k);
     return k->family != ATEN_FAM_NONE;

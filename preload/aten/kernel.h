@@ -27,7 +27,18 @@ typedef enum aten_family {
     ATEN_FAM_DROPOUT,    /* fused_dropout_kernel[_vec]<scalar, acc, uint32, ADims, BDims|VEC, mask>(a, b, c, n, p, philox) */
     ATEN_FAM_MULTI_TENSOR, /* multi_tensor_apply_kernel<TensorListMetadata<d>, foreach functor, op[, opmath]> */
     ATEN_FAM_REDUCE,     /* reduce_kernel<nt, ovec, ReduceOp<scalar, ops_t, uint32, out, ...>>(op) */
+    ATEN_FAM_POINTERS,   /* plain pointers and sizes (kernel_ptr.h): softmax_warp_*, nll_loss_*_2d, layer norm */
 } aten_family;
+
+/* The pointer-argument kernels (ATEN_FAM_POINTERS), by k->kind. */
+typedef enum aten_ptr_kind {
+    ATEN_PTR_NONE,
+    ATEN_PTR_SOFTMAX_FWD, /* softmax_warp_forward: [dst, src] */
+    ATEN_PTR_SOFTMAX_BWD, /* softmax_warp_backward: [grad_input, grad, output] */
+    ATEN_PTR_NLL_FWD,     /* nll_loss_forward_reduce_cuda_kernel_2d: [output, total_weight, input, target, weights] */
+    ATEN_PTR_NLL_BWD,     /* nll_loss_backward_reduce_cuda_kernel_2d: [grad_input, grad_output, target, weights, total_weight] */
+    ATEN_PTR_LAYER_NORM,  /* vectorized_layer_norm_kernel: [Y, mean, rstd, X, gamma, beta] */
+} aten_ptr_kind;
 
 typedef struct aten_kernel {
     aten_family family;
@@ -46,6 +57,8 @@ typedef struct aten_kernel {
     uint32_t arg_align;           /* reduce: arg_t's alignment */
     uint32_t ops_size;            /* reduce: sizeof(ops_t) (an empty one: 1) */
     bool strided;                 /* random: the OffsetCalculator<1> closure (#2), else the 1-d one (#1) */
+    aten_ptr_kind kind;           /* pointers: which kernel */
+    int log2_elements;            /* pointers: softmax_warp's rows are at most 2^log2_elements long */
     char op[40];                  /* "direct_copy", "CUDAFunctor_add", "gelu", ... */
     const char *dtype;            /* the output's short type name ("bf16"), or "?" */
 } aten_kernel;

@@ -5,13 +5,16 @@ dim, amax, max and argmax over a dim, 2-norm, var_mean, a sum over the
 slow dim whose output is vectorized), elementwise kernels whose functor is
 a struct in the non-casting strided closure (abs, a tensor-tensor add, a
 comparison) or a struct wrapping a lambda (threshold), foreach updates
-with a list of scalars (_foreach_div_, _foreach_addcdiv_). None of them is
+with a list of scalars (_foreach_div_, _foreach_addcdiv_), and kernels
+taking plain pointers: softmax and log_softmax forward and backward
+(softmax_warp_*), nll_loss forward and backward (cross_entropy), layer norm
+(vectorized_layer_norm_kernel). None of them is
 unknown work: every transpose folds and none is materialized because of
 them (tests/torch/expected-events)."""
 import torch
 import torch.nn.functional as F
 
-from tfcheck import dtypes, randn, report
+from tfcheck import dtypes, randint, randn, report
 
 for dt in dtypes():
     name = str(dt).replace("torch.", "")
@@ -21,6 +24,7 @@ for dt in dtypes():
     for step in range(2):
         x = randn(6, 48, dtype=dt)
         y = randn(6, 48, dtype=dt)
+        target = randint(48, 6)
         t = W.t().contiguous()
         got = {
             "mean": x.mean(),
@@ -35,7 +39,16 @@ for dt in dtypes():
             "add": x[:, ::2] + y[:, ::2],
             "gt": x[:, ::2] > y[:, ::2],
             "threshold": F.threshold(x, 0.1, 0.0),
+            "softmax": F.softmax(x, -1),
+            "layer_norm": F.layer_norm(x, (48,)),
         }
+        # cross entropy, forward and backward: log_softmax (softmax_warp_
+        # forward/backward) and nll_loss's 2-d kernels
+        z = x.detach().clone().requires_grad_()
+        ce = F.cross_entropy(z, target)
+        ce.backward()
+        got["ce"] = ce.detach()
+        got["ce_grad"] = z.grad
         # foreach with a scalar list (TensorListScalarListMetadata)
         torch._foreach_div_(params, [2.0, 4.0])
         torch._foreach_addcdiv_(params, grads, [g.abs() + 1 for g in grads], [0.5, 0.25])

@@ -73,6 +73,15 @@
 #define FOREACH_DIV_LIST \
     "void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::TensorListScalarListMetadata<float, 1>, at::native::(anonymous namespace)::BinaryOpScalarListFunctor<c10::BFloat16, 1, 1, 0>, std::divides<float> >(at::native::(anonymous namespace)::TensorListScalarListMetadata<float, 1>, at::native::(anonymous namespace)::BinaryOpScalarListFunctor<c10::BFloat16, 1, 1, 0>, std::divides<float>)"
 
+#define SOFTMAX_FWD \
+    "void (anonymous namespace)::softmax_warp_forward<c10::BFloat16, c10::BFloat16, float, 4, true, false, 32>(c10::BFloat16*, c10::BFloat16 const*, int, int, int, bool const*, int, bool)"
+#define SOFTMAX_MASKED \
+    "void (anonymous namespace)::softmax_warp_forward<float, float, float, 4, false, true, 32>(float*, float const*, int, int, int, bool const*, int, bool)"
+#define NLL_FWD \
+    "void at::native::(anonymous namespace)::nll_loss_forward_reduce_cuda_kernel_2d<c10::Half, float, long>(c10::Half*, c10::Half*, c10::Half const*, long const*, c10::Half const*, bool, long, long, long, long)"
+#define LAYER_NORM \
+    "void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c10::BFloat16, float, false>(int, float, c10::BFloat16 const*, c10::BFloat16 const*, c10::BFloat16 const*, float*, float*, c10::BFloat16*)"
+
 /* A nocast closure for a 2-operand copy, as ATen builds it: dividers as
  * IntDivider computes them, stale bytes past dims. */
 typedef struct launch {
@@ -760,14 +769,22 @@ static void test_multi_tensor(void **state)
     assert_int_equal(k.family, ATEN_FAM_MULTI_TENSOR);
     assert_int_equal(k.depth, 2);
     assert_int_equal(k.res, 0);
+    /* two tensors, two lists: an operand each (P's tensors written, then
+     * G's), nothing between them */
     assert_true(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
+    assert_int_equal(it.nargs, 4);
+    assert_int_equal(it.nout, 2);
     assert_int_equal(aten_operand_range(&k, &it, 0).lo, 0x100000); /* written: P */
-    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x200000 + 70000 * 4);
-    assert_int_equal(aten_operand_range(&k, &it, 1).lo, 0x300000); /* read: G */
-    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x400000 + 70000 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + 40 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 1).lo, 0x200000);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x200000 + 70000 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 2).lo, 0x300000); /* read: G */
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x300000 + 40 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 3).hi, 0x400000 + 70000 * 4);
     assert_false(aten_launch_complete(&k, &it, 3, 512));
 
     assert_true(aten_decode_blocks(&k, params, sizes, 4, 1, &it)); /* one block: tensor 0 only */
+    assert_int_equal(it.nargs, 2);
     assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + 40 * 4);
     assert_false(aten_decode_blocks(&k, params, sizes, 4, 0, &it)); /* blocks unknown */
     assert_false(aten_decode(&k, params, sizes, 4, &it));
@@ -776,6 +793,25 @@ static void test_multi_tensor(void **state)
     memcpy(m + ATEN_TL_B2C(2) + 8, &c2, 4);
     assert_false(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
     memcpy(m + ATEN_TL_B2C(2) + 8, &b2c[2], 4);
+    /* five tensors of 2 lists are more operands than kept apart: each
+     * list is the hull of its chunks */
+    for (int t = 0; t < 5; t++) {
+        uint64_t pa = 0x100000 + 0x1000 * (uint64_t)t, ga = 0x300000 + 0x1000 * (uint64_t)t;
+        int64_t nt = 16;
+        uint16_t bt = (uint16_t)t;
+        int32_t bc = 0;
+        memcpy(m + ATEN_TL_ADDRESSES(2, 0) + 8 * t, &pa, 8);
+        memcpy(m + ATEN_TL_ADDRESSES(2, 1) + 8 * t, &ga, 8);
+        memcpy(m + ATEN_TL_NUMEL(2) + 8 * t, &nt, 8);
+        memcpy(m + ATEN_TL_B2T(2) + 2 * t, &bt, 2);
+        memcpy(m + ATEN_TL_B2C(2) + 4 * t, &bc, 4);
+    }
+    assert_true(aten_decode_blocks(&k, params, sizes, 4, 5, &it));
+    assert_int_equal(it.nargs, 2);
+    assert_int_equal(it.nout, 1);
+    assert_int_equal(aten_operand_range(&k, &it, 0).lo, 0x100000);
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x104000 + 64);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x304000 + 64);
     sizes[3] = 8; /* a double scalar: another kernel */
     assert_false(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
     /* a functor reading through a pointer is not decoded */
@@ -811,9 +847,71 @@ static void test_multi_tensor_scalar_list(void **state)
     assert_int_equal(k.elem[0], 2);
     assert_true(aten_decode_blocks(&k, params, sizes, 3, 2, &it));
     assert_int_equal(aten_operand_range(&k, &it, 0).lo, 0x100000);
-    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x200000 + 63 * 2);
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + 40 * 2);
+    assert_int_equal(aten_operand_range(&k, &it, 1).lo, 0x200000);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x200000 + 63 * 2);
     sizes[0] = ATEN_TL_BYTES(1); /* the metadata without scalars: another layout */
     assert_false(aten_decode_blocks(&k, params, sizes, 3, 2, &it));
+}
+
+/* Kernels of plain pointers and sizes (kernel_ptr.h), laid out as
+ * abi_softmax.h, abi_nll_loss.h and abi_layer_norm.h write them down. */
+static void test_pointer_kernels(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    assert_false(aten_kernel_parse(SOFTMAX_MASKED, &k)); /* a mask: not decoded */
+    assert_true(aten_kernel_parse(SOFTMAX_FWD, &k));
+    assert_int_equal(k.family, ATEN_FAM_POINTERS);
+    assert_int_equal(k.nargs, 2);
+    assert_int_equal(k.log2_elements, 4);
+    uint64_t dst = 0x100000, src = 0x200000, mask = 0;
+    int32_t batch = 6, stride = 16, elements = 11, head = 0;
+    bool tmask = false;
+    void *sp[8] = { &dst, &src, &batch, &stride, &elements, &mask, &head, &tmask };
+    size_t ss[8] = { 8, 8, 4, 4, 4, 8, 4, 1 };
+    assert_true(aten_decode(&k, sp, ss, 8, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + (5 * 16 + 11) * 2);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x200000 + (5 * 16 + 11) * 2);
+    elements = 17; /* longer than 2^4: another instantiation's rows */
+    assert_false(aten_decode(&k, sp, ss, 8, &it));
+    elements = 11, mask = 0x300000;
+    assert_false(aten_decode(&k, sp, ss, 8, &it));
+    mask = 0, ss[7] = 4; /* another layout */
+    assert_false(aten_decode(&k, sp, ss, 8, &it));
+
+    assert_true(aten_kernel_parse(NLL_FWD, &k));
+    assert_int_equal(k.nargs, 5);
+    assert_int_equal(k.nout, 2);
+    assert_int_equal(k.elem[3], 8); /* long targets */
+    uint64_t out = 0x100000, tw = 0x110000, in = 0x200000, tg = 0x300000, w = 0;
+    bool avg = true;
+    int64_t nframe = 6, ndim = 11, ncls = 11, ignore = -100;
+    void *np[10] = { &out, &tw, &in, &tg, &w, &avg, &nframe, &ndim, &ncls, &ignore };
+    size_t ns[10] = { 8, 8, 8, 8, 8, 1, 8, 8, 8, 8 };
+    assert_true(aten_decode(&k, np, ns, 10, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + 2);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x110000 + 2);
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x200000 + 66 * 2);
+    assert_int_equal(aten_operand_range(&k, &it, 3).hi, 0x300000 + 6 * 8);
+    assert_int_equal(aten_operand_range(&k, &it, 4).lo, 0x200000); /* no weights: the input again */
+    ncls = 12; /* more classes than a row: not decoded */
+    assert_false(aten_decode(&k, np, ns, 10, &it));
+
+    assert_true(aten_kernel_parse(LAYER_NORM, &k));
+    assert_int_equal(k.nargs, 6);
+    assert_int_equal(k.nout, 3);
+    int32_t n = 48;
+    float eps = 1e-5f;
+    uint64_t x = 0x100000, g = 0, b = 0x110000, mean = 0x120000, rstd = 0x130000, y = 0x140000;
+    void *lp[8] = { &n, &eps, &x, &g, &b, &mean, &rstd, &y };
+    size_t ls[8] = { 4, 4, 8, 8, 8, 8, 8, 8 };
+    assert_true(aten_decode_blocks(&k, lp, ls, 8, 6, &it)); /* 6 rows: the grid */
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x140000 + 6 * 48 * 2);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x120000 + 6 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 5).hi, 0x110000 + 48 * 2);
+    assert_false(aten_decode(&k, lp, ls, 8, &it)); /* rows unknown */
 }
 
 int main(void)
@@ -826,7 +924,7 @@ int main(void)
         cmocka_unit_test(test_unrolled_strided), cmocka_unit_test(test_random),
         cmocka_unit_test(test_reduce),        cmocka_unit_test(test_reduce_two_outputs),        cmocka_unit_test(test_legacy_cast),
         cmocka_unit_test(test_dropout),       cmocka_unit_test(test_multi_tensor),
-        cmocka_unit_test(test_multi_tensor_scalar_list),
+        cmocka_unit_test(test_multi_tensor_scalar_list), cmocka_unit_test(test_pointer_kernels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
