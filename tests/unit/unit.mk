@@ -12,7 +12,7 @@ unit: $(UNIT_BIN)
 test: unit
 
 # The ATen decoder (preload/aten) is pure C: its test builds it directly.
-ATEN_DECODE_SRC := preload/aten/kernel.c preload/aten/kernel_ptr.c preload/aten/span.c preload/aten/decode.c preload/aten/decode_ptr.c
+ATEN_DECODE_SRC := preload/aten/kernel.c preload/aten/kernel_ptr.c preload/aten/types.c preload/aten/span.c preload/aten/decode.c preload/aten/decode_ptr.c
 $(BUILD)/unit/test_aten_decode: tests/unit/test_aten_decode.c $(ATEN_DECODE_SRC) $(BUILD)/unit/test_aten_decode.d $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEPFLAGS) -MT $@ -MF $@.d -Ianalysis -Ipreload -Itests/unit -o $@ $< $(ATEN_DECODE_SRC) $(ENGINE_LIB) -lcmocka -lm
