@@ -20,7 +20,21 @@
  *   int noutputs;
  * Where ops and ident sit depends on ops_t's and arg_t's sizes and
  * alignments, so the offsets below are functions of those. Only index_t =
- * uint32_t (the 32-bit indexing every launch here uses) is described. */
+ * uint32_t (the 32-bit indexing every launch here uses) is described.
+ *
+ * ops_t as the decoder reads them (sizeof ops_t; arg_t size, alignment):
+ *   func_wrapper_t<T, lambda(arg, arg)>   1; arg      (sum, any/all)
+ *   func_wrapper_t<T, Max/MinNanFunctor<a>> 1; a      (amax, amin)
+ *   MeanOps<T, acc, factor, out>          sizeof(factor) = acc; acc
+ *   NormTwoOps<T, acc, out, ...>          1; acc
+ *   ArgMax/ArgMinOps<acc>                 1; pair<acc, int64>: 16, 8
+ *   Max/MinOps<acc>                       1; 16, 8 (two outputs: values,
+ *                                         int64 indices at offset / sizeof(out) * 8)
+ *   WelfordOps<T, acc, int, pair<o, o>>   2 acc; WelfordData (two outputs:
+ *                                         var, mean, both out_t)
+ * output_vec_size (the kernel's second template argument) 1, 2 or 4:
+ * output i of a thread's vector is stored at output_calc.get(output_idx +
+ * i), so every write is inside what the output calculator bounds. */
 #ifndef TF_ATEN_ABI_REDUCE_H
 #define TF_ATEN_ABI_REDUCE_H
 

@@ -7,6 +7,7 @@
 #include "aten/abi_reduce.h"
 #include "aten/decode.h"
 #include "aten/tiled.h"
+#include "aten/kernel_ptr.h"
 
 bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
 {
@@ -42,13 +43,13 @@ bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
         *count = ATEN_DROPOUT_NPARAMS;
         return true;
     case ATEN_FAM_MULTI_TENSOR: /* (TensorListMetadata<d>, functor, op[, opmath_t scalar]) */
-        sizes[0] = ATEN_TL_BYTES(k->depth);
+        sizes[0] = k->list_scalar ? ATEN_SL_BYTES(k->depth, k->list_scalar) : ATEN_TL_BYTES(k->depth);
         sizes[1] = sizes[2] = 1;
         sizes[3] = k->arg_size;
         *count = k->arg_size ? 4 : 3;
         return true;
     case ATEN_FAM_REDUCE: /* (ReduceOp op) */
-        sizes[0] = ATEN_RO_BYTES(ATEN_RO_CONFIG(1, k->arg_size, k->arg_size));
+        sizes[0] = ATEN_RO_BYTES(ATEN_RO_CONFIG(k->ops_size, k->arg_size, k->arg_align));
         *count = 1;
         return true;
     case ATEN_FAM_TILED: /* (src, dst, int64 width, height, src_pitch, dst_pitch) */
@@ -63,6 +64,8 @@ bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
         sizes[ATEN_RNG_P_TRANSFORM] = 0;
         *count = ATEN_RNG_NPARAMS;
         return true;
+    case ATEN_FAM_POINTERS:
+        return aten_ptr_params(k, sizes, count);
     default:
         return false;
     }
@@ -253,21 +256,24 @@ static bool decode_random(const aten_kernel *k, void *const *p, const size_t *si
 
 /* ReduceOp: the kept dims (output_calc: [out, in] byte strides) then the
  * reduced ones (input_calc: the input's), as one iteration whose output
- * stride is 0 along the reduced dims. Only a plain reduction decodes: one
- * output, no accumulation into it, no partial (base_idx) launch, no
- * global buffers or semaphores (their sizes are the config's). */
+ * stride is 0 along the reduced dims. Only a plain reduction decodes: all
+ * its outputs (two for Max/Min/Welford: the second at the first's offset
+ * / sizeof(out) * its own size, as set_results stores it), no
+ * accumulation into them, no partial (base_idx) launch, no global
+ * buffers or semaphores (their sizes are the config's). */
 static bool decode_reduce(const aten_kernel *k, const unsigned char *c, aten_iter *it)
 {
-    size_t cfg = ATEN_RO_CONFIG(1, k->arg_size, k->arg_size);
+    size_t cfg = ATEN_RO_CONFIG(k->ops_size, k->arg_size, k->arg_align);
     int32_t out_dims, noutputs, in_dims;
     int64_t base;
+    int nout = k->nargs - 1, in = k->nargs - 1;
     memcpy(&out_dims, c + ATEN_RO_OUTPUT_CALC(cfg) + ATEN_OC_DIMS, 4);
     memcpy(&in_dims, c + ATEN_RO_INPUT_CALC(cfg) + ATEN_OC_DIMS, 4);
     memcpy(&noutputs, c + ATEN_RO_NOUTPUTS(cfg), 4);
     memcpy(&base, c + ATEN_RO_BASE_IDX(cfg), 8);
-    if (noutputs != 1 || base != 0 || c[ATEN_RO_ACCUMULATE(cfg)] != 0 || c[ATEN_RO_FINAL_OUTPUT(cfg)] != 1 ||
+    if (noutputs != nout || base != 0 || c[ATEN_RO_ACCUMULATE(cfg)] != 0 || c[ATEN_RO_FINAL_OUTPUT(cfg)] != 1 ||
         load_u64(c + ATEN_RO_ACC_BUF(cfg)) || load_u64(c + ATEN_RO_CTA_BUF(cfg)) ||
-        load_u64(c + ATEN_RO_SEMAPHORES(cfg)) || load_u64(c + ATEN_RO_DST(cfg) + 8) ||
+        load_u64(c + ATEN_RO_SEMAPHORES(cfg)) || (nout == 1 && load_u64(c + ATEN_RO_DST(cfg) + 8)) ||
         out_dims < 0 || in_dims < 0 || out_dims + in_dims < 1 || out_dims + in_dims > ATEN_MAX_DIMS)
         return false;
     const unsigned char *oc = c + ATEN_RO_OUTPUT_CALC(cfg), *ic = c + ATEN_RO_INPUT_CALC(cfg);
@@ -292,12 +298,20 @@ static bool decode_reduce(const aten_kernel *k, const unsigned char *c, aten_ite
             memcpy(&s1, ic + ATEN_OC_STRIDES + 4 * (size_t)dd, 4);
         }
         it->stride[d][0] = s0;
-        it->stride[d][1] = s1;
+        it->stride[d][in] = s1;
+        if (nout == 2) { /* base_offset / sizeof(out) * sizeof(second) */
+            uint64_t s = (uint64_t)s0 / k->elem[0] * k->elem[1];
+            if (s0 % k->elem[0] || s > 0xffffffffull)
+                return false;
+            it->stride[d][1] = (uint32_t)s;
+        }
     }
     it->dims = out_dims + in_dims;
     it->n = (int64_t)n;
     it->data[0] = load_u64(c + ATEN_RO_DST(cfg));
-    it->data[1] = load_u64(c + ATEN_RO_SRC(cfg));
+    if (nout == 2)
+        it->data[1] = load_u64(c + ATEN_RO_DST(cfg) + 8);
+    it->data[in] = load_u64(c + ATEN_RO_SRC(cfg));
     return true;
 }
 
@@ -359,49 +373,98 @@ static bool decode_dropout(const aten_kernel *k, void *const *p, aten_iter *it)
            add_tensor_info(p[ATEN_DROPOUT_P_A], k->adims, src, 1, it);
 }
 
+/* Per tensor of the launch (up to ATEN_MAX_ARGS / depth of them), the
+ * bytes its blocks reach in each list. */
+typedef struct mt_spans {
+    int n;                                     /* tensors seen; > cap: too many to keep apart */
+    uint16_t id[ATEN_MAX_ARGS];
+    uint64_t lo[ATEN_MAX_ARGS][ATEN_MT_MAX_DEPTH], hi[ATEN_MAX_ARGS][ATEN_MT_MAX_DEPTH];
+} mt_spans;
+
+static void mt_add(mt_spans *s, int cap, uint16_t t, int l, uint64_t a, uint64_t z)
+{
+    int i = 0;
+    while (i < s->n && i < cap && s->id[i] != t)
+        i++;
+    if (i >= cap) {
+        s->n = cap + 1;
+        return;
+    }
+    if (i == s->n) {
+        s->id[s->n++] = t;
+        for (int j = 0; j < ATEN_MT_MAX_DEPTH; j++)
+            s->lo[i][j] = UINT64_MAX, s->hi[i][j] = 0;
+    }
+    s->lo[i][l] = s->lo[i][l] < a ? s->lo[i][l] : a;
+    s->hi[i][l] = s->hi[i][l] > z ? s->hi[i][l] : z;
+}
+
+/* Operand op: [lo, hi) of e-byte elements, one dimension of its own. */
+static bool mt_operand(aten_iter *it, int op, uint64_t lo, uint64_t hi, uint64_t e)
+{
+    uint64_t n = (hi - lo) / e;
+    if (hi <= lo || n > 0xffffffffull || (hi - lo) % e)
+        return false;
+    it->data[op] = lo;
+    it->size[op] = (uint32_t)n;
+    it->elem[op] = (uint32_t)e, it->exact[op] = true;
+    return true;
+}
+
 /* The lists' bytes that the launch's blocks reach: block b takes chunk
  * block_to_chunk[b] (kChunkSize elements, cut at numel) of tensor
  * block_to_tensor[b]; slots past the launch's blocks are stale, so the
- * grid's block count is needed (0: unknown, not decoded). Each list is
- * bounded by the hull of its chunks (at most 8 ranges an access), one
- * dimension each: operand 0 the list written, then the others. */
+ * grid's block count is needed (0: unknown, not decoded). Where every
+ * (list, tensor) fits an operand each, they are apart: the written list's
+ * tensors first (the caching allocator may put another tensor between two
+ * of a list's); otherwise each list is the hull of its chunks. One
+ * dimension an operand. */
 static bool decode_multi_tensor(const aten_kernel *k, const unsigned char *m, uint64_t blocks, aten_iter *it)
 {
-    int depth = k->depth;
+    int depth = k->depth, cap = ATEN_MAX_ARGS / depth;
+    uint32_t ss = k->list_scalar;
     uint64_t lo[ATEN_MT_MAX_DEPTH], hi[ATEN_MT_MAX_DEPTH], e = k->elem[0];
+    mt_spans sp = { 0 };
+    /* TensorListMetadata or TensorListScalarListMetadata (abi_multi_tensor.h) */
+    size_t b2t = ss ? ATEN_SL_B2T(depth, ss) : ATEN_TL_B2T(depth), b2c = ss ? ATEN_SL_B2C(depth, ss) : ATEN_TL_B2C(depth);
+    size_t numels = ss ? ATEN_SL_NUMEL(depth) : ATEN_TL_NUMEL(depth);
+    uint32_t max_tensors = ss ? ATEN_MT_MAX_TENSORS_SL(depth) : ATEN_MT_MAX_TENSORS(depth);
     if (blocks < 1 || blocks > ATEN_MT_MAX_BLOCKS)
         return false;
     for (uint64_t b = 0; b < blocks; b++) {
         uint16_t t;
         int32_t c;
         int64_t numel;
-        memcpy(&t, m + ATEN_TL_B2T(depth) + 2 * b, 2);
-        memcpy(&c, m + ATEN_TL_B2C(depth) + 4 * b, 4);
-        if (t >= ATEN_MT_MAX_TENSORS(depth))
+        memcpy(&t, m + b2t + 2 * b, 2);
+        memcpy(&c, m + b2c + 4 * b, 4);
+        if (t >= max_tensors)
             return false;
-        memcpy(&numel, m + ATEN_TL_NUMEL(depth) + 8 * (size_t)t, 8);
+        memcpy(&numel, m + numels + 8 * (size_t)t, 8);
         if (numel < 1 || numel > 0x7fffffff || c < 0 || (int64_t)c * ATEN_MT_CHUNK >= numel)
             return false;
         uint64_t first = (uint64_t)c * ATEN_MT_CHUNK, end = first + ATEN_MT_CHUNK;
         end = end < (uint64_t)numel ? end : (uint64_t)numel;
         for (int l = 0; l < depth; l++) {
-            uint64_t addr = load_u64(m + ATEN_TL_ADDRESSES(depth, l) + 8 * (size_t)t);
+            size_t at = ss ? ATEN_SL_ADDRESSES(depth, l) : ATEN_TL_ADDRESSES(depth, l);
+            uint64_t addr = load_u64(m + at + 8 * (size_t)t);
             if (!addr || addr + end * e < addr)
                 return false;
             uint64_t a = addr + first * e, z = addr + end * e;
             lo[l] = b && lo[l] < a ? lo[l] : a;
             hi[l] = b && hi[l] > z ? hi[l] : z;
+            mt_add(&sp, cap, t, l, a, z);
         }
     }
-    it->dims = depth;
-    for (int op = 0; op < depth; op++) {
-        int l = op == 0 ? k->res : op <= k->res ? op - 1 : op;
-        uint64_t n = (hi[l] - lo[l]) / e;
-        if (n < 1 || n > 0xffffffffull || (hi[l] - lo[l]) % e)
+    bool apart = sp.n <= cap;
+    int nt = apart ? sp.n : 1;
+    it->nargs = it->dims = depth * nt;
+    it->nout = nt;
+    for (int op = 0; op < it->nargs; op++) {
+        int j = op / nt, ti = op % nt; /* list j in written-first order, tensor ti */
+        int l = j == 0 ? k->res : j <= k->res ? j - 1 : j;
+        if (!mt_operand(it, op, apart ? sp.lo[ti][l] : lo[l], apart ? sp.hi[ti][l] : hi[l], e))
             return false;
-        it->data[op] = lo[l];
-        it->size[op] = (uint32_t)n;
-        for (int o = 0; o < depth; o++)
+        for (int o = 0; o < it->nargs; o++)
             it->stride[op][o] = o == op ? (uint32_t)e : 0;
     }
     return true;
@@ -442,7 +505,7 @@ bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t 
     if (k->family == ATEN_FAM_NONE || k->nargs < 1 || k->nargs > ATEN_MAX_ARGS || !aten_params_match(k, sizes, nparams))
         return false;
     int64_t n = 1;
-    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_MULTI_TENSOR) {
+    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_MULTI_TENSOR || k->family == ATEN_FAM_POINTERS) {
         /* N is the iteration's, from the calculators; the lists' */
     } else if (k->family == ATEN_FAM_DROPOUT) {
         uint32_t n32;
@@ -461,6 +524,7 @@ bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t 
         return false;
     it->n = n;
     it->nargs = k->nargs;
+    it->nout = k->nout > 1 ? k->nout : 1;
     memcpy(it->elem, k->elem, sizeof it->elem);
     memcpy(it->exact, k->exact, sizeof it->exact);
     bool ok;
@@ -472,10 +536,11 @@ bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t 
     case ATEN_FAM_DROPOUT: ok = decode_dropout(k, params, it); break;
     case ATEN_FAM_MULTI_TENSOR: ok = decode_multi_tensor(k, params[0], blocks, it); break;
     case ATEN_FAM_TILED: ok = aten_tiled_decode(k, params, it); break;
+    case ATEN_FAM_POINTERS: ok = aten_decode_ptr(k, params, blocks, it); break;
     default: ok = decode_random(k, params, sizes, it); break;
     }
     uint64_t m;
-    for (int a = 0; ok && a < k->nargs; a++)
+    for (int a = 0; ok && a < it->nargs; a++)
         ok = max_offset(it, a, &m) && it->data[a] != 0 && it->data[a] + m + it->elem[a] > it->data[a];
     return ok;
 }
@@ -485,7 +550,8 @@ bool aten_launch_complete(const aten_kernel *k, const aten_iter *it, unsigned gr
     if (k->family == ATEN_FAM_RANDOM) /* a grid-stride loop up to numel */
         return true;
     if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_DROPOUT || k->family == ATEN_FAM_MULTI_TENSOR ||
-        k->family == ATEN_FAM_TILED) /* not modelled (tiled: aten_tiled_complete, per grid dimension): may-writes */
+        k->family == ATEN_FAM_POINTERS || k->family == ATEN_FAM_TILED)
+        /* not modelled (tiled: aten_tiled_complete, per grid dimension): may-writes */
         return false;
     uint64_t per = k->family == ATEN_FAM_VECTORIZED ? 4 : (uint64_t)(k->vt > 0 ? k->vt : 0);
     return (uint64_t)grid * block * per >= (uint64_t)it->n;

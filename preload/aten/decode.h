@@ -14,10 +14,11 @@
 #include "aten/kernel.h"
 #include "view.h"
 
-#define ATEN_MAX_PARAMS 8 /* the most parameters a decoded family has (unrolled: 7) */
+#define ATEN_MAX_PARAMS 10 /* the most parameters a decoded family has (nll_loss: 10) */
 
 typedef struct aten_iter {
-    int nargs;
+    int nargs;                                 /* operands of this launch (multi-tensor: may exceed the kernel's) */
+    int nout;                                  /* the first nout are written */
     int dims;                                  /* 1..ATEN_MAX_DIMS */
     uint32_t size[ATEN_MAX_DIMS];
     uint32_t stride[ATEN_MAX_DIMS][ATEN_MAX_ARGS]; /* bytes, dimension 0 fastest */

@@ -4,115 +4,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aten/abi_reduce.h"
 #include "aten/kernel.h"
 #include "aten/tiled.h"
+#include "aten/kernel_ptr.h"
+#include "aten/span.h"
 
-typedef struct span { const char *p; size_t n; } span;
-
-static const struct { const char *name, *short_name; uint32_t size; } types[] = {
-    { "float", "f32", 4 },
-    { "double", "f64", 8 },
-    { "c10::Half", "f16", 2 },
-    { "c10::BFloat16", "bf16", 2 },
-    { "bool", "bool", 1 },
-    { "signed char", "i8", 1 },
-    { "unsigned char", "u8", 1 },
-    { "short", "i16", 2 },
-    { "unsigned short", "u16", 2 },
-    { "int", "i32", 4 },
-    { "unsigned int", "u32", 4 },
-    { "long", "i64", 8 },
-    { "unsigned long", "u64", 8 },
-    { "c10::complex<c10::Half>", "c32", 4 },
-    { "c10::complex<float>", "c64", 8 },
-    { "c10::complex<double>", "c128", 16 },
-    { "c10::Float8_e4m3fn", "f8e4m3", 1 },
-    { "c10::Float8_e5m2", "f8e5m2", 1 },
-    { "c10::Float8_e4m3fnuz", "f8e4m3fnuz", 1 },
-    { "c10::Float8_e5m2fnuz", "f8e5m2fnuz", 1 },
-    { "c10::Float8_e8m0fnu", "f8e8m0", 1 },
-};
-
-uint32_t aten_type_size(const char *name, size_t len, const char **short_name)
-{
-    while (len && name[0] == ' ')
-        name++, len--;
-    while (len && name[len - 1] == ' ')
-        len--;
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (strlen(types[i].name) == len && memcmp(types[i].name, name, len) == 0) {
-            if (short_name)
-                *short_name = types[i].short_name;
-            return types[i].size;
-        }
-    return 0;
-}
-
-/* Where the bracket opened at s.p[0] closes ('<' '(' '{' nest alike, as
- * they do in demangled names), or s.n when it does not. */
-static size_t closing(span s)
-{
-    int depth = 0;
-    for (size_t i = 0; i < s.n; i++) {
-        char c = s.p[i];
-        depth += c == '<' || c == '(' || c == '{';
-        depth -= c == '>' || c == ')' || c == '}';
-        if (depth == 0)
-            return i;
-    }
-    return s.n;
-}
-
-/* Top-level comma-separated items of s (no brackets around). */
-static int split(span s, span *out, int max)
-{
-    int n = 0, depth = 0;
-    size_t start = 0;
-    if (s.n == 0)
-        return 0;
-    for (size_t i = 0; i <= s.n; i++) {
-        char c = i < s.n ? s.p[i] : ',';
-        depth += c == '<' || c == '(' || c == '{';
-        depth -= c == '>' || c == ')' || c == '}';
-        if (c == ',' && depth == 0) {
-            if (n == max)
-                return -1;
-            size_t b = start;
-            while (b < i && s.p[b] == ' ')
-                b++;
-            out[n++] = (span){ s.p + b, i - b };
-            start = i + 1;
-        }
-    }
-    return depth == 0 ? n : -1;
-}
-
-static bool starts(span s, const char *lit)
-{
-    size_t n = strlen(lit);
-    return s.n >= n && memcmp(s.p, lit, n) == 0;
-}
-
-static bool ends(span s, const char *lit)
-{
-    size_t n = strlen(lit);
-    return s.n >= n && memcmp(s.p + s.n - n, lit, n) == 0;
-}
-
-/* The template arguments of `prefix<...>` at the start of s; rest after. */
-static bool template_args(span s, const char *prefix, span *args, span *rest)
-{
-    size_t n = strlen(prefix);
-    if (!starts(s, prefix) || s.n <= n || s.p[n] != '<')
-        return false;
-    span from = { s.p + n, s.n - n };
-    size_t close = closing(from);
-    if (close == from.n)
-        return false;
-    *args = (span){ from.p + 1, close - 1 };
-    *rest = (span){ from.p + close + 1, from.n - close - 1 };
-    return true;
-}
 
 /* The function a lambda functor lives in, "at::native::x_kernel_cuda<...>",
  * up to its parameter list ("(anonymous namespace)" is not one). */
@@ -157,7 +54,7 @@ static void set_op(aten_kernel *k, span name)
 {
     static const char *suffixes[] = { "_kernel_cuda", "_kernel_impl", "_kernel" };
     for (size_t i = 0; i < 3; i++)
-        if (ends(name, suffixes[i])) {
+        if (aten_ends(name, suffixes[i])) {
             name.n -= strlen(suffixes[i]);
             break;
         }
@@ -176,7 +73,7 @@ static void output_type(aten_kernel *k, span targs)
         size = k->elem[1];
         k->copy = true;
         sn = k->dtype;
-    } else if (strcmp(k->op, "converting_copy") == 0 && split(targs, a, 2) == 2)
+    } else if (strcmp(k->op, "converting_copy") == 0 && aten_split(targs, a, 2) == 2)
         size = aten_type_size(a[1].p, a[1].n, &sn);
     else if (strcmp(k->op, "bfloat16_copy") == 0)
         size = aten_type_size("c10::BFloat16", 13, &sn);
@@ -198,14 +95,14 @@ static bool lambda_functor(span f, aten_kernel *k)
     const char *last = NULL;
     for (const char *p = f.p; (p = memmem(p, (size_t)(f.p + f.n - p), "{lambda(", 8)); p++)
         last = p;
-    if (!last || !ends(f, "}"))
+    if (!last || !aten_ends(f, "}"))
         return false;
     span params = { last + 7, (size_t)(f.p + f.n - last - 7) };
-    size_t close = closing(params);
+    size_t close = aten_closing(params);
     if (close == params.n)
         return false;
     span types_[ATEN_MAX_ARGS];
-    int arity = split((span){ params.p + 1, close - 1 }, types_, ATEN_MAX_ARGS - 1);
+    int arity = aten_split((span){ params.p + 1, close - 1 }, types_, ATEN_MAX_ARGS - 1);
     if (arity < 0)
         return false;
     k->nargs = arity + 1;
@@ -224,6 +121,14 @@ static bool lambda_functor(span f, aten_kernel *k)
     return true;
 }
 
+/* Unary functor structs computing a T from a T (AbsFunctor<T>; the add
+ * of a tensor and a scalar, CUDAFunctorOnSelf_add<T>, OnOther_add<T>). */
+static bool unary_same_type(const char *op)
+{
+    return strcmp(op, "AbsFunctor") == 0 || strcmp(op, "CUDAFunctorOnSelf_add") == 0 ||
+           strcmp(op, "CUDAFunctorOnOther_add") == 0;
+}
+
 /* The operands' types of the functor structs whose template arguments
  * name them (BinaryInternal.h, BinaryOps: {A,B}UnaryFunctor<arg1, arg2,
  * return, f> hold one operand as a scalar; BinaryFunctor<arg1, arg2,
@@ -232,7 +137,7 @@ static bool lambda_functor(span f, aten_kernel *k)
 static void functor_types(aten_kernel *k, span targs)
 {
     span a[4];
-    int n = split(targs, a, 4), in[2] = { -1, -1 }, out = -1;
+    int n = aten_split(targs, a, 4), in[2] = { -1, -1 }, out = -1;
     if (strcmp(k->op, "AUnaryFunctor") == 0 && n == 4 && k->nargs == 2)
         in[0] = 1, out = 2;
     else if (strcmp(k->op, "BUnaryFunctor") == 0 && n == 4 && k->nargs == 2)
@@ -241,6 +146,17 @@ static void functor_types(aten_kernel *k, span targs)
         in[0] = 0, in[1] = 1, out = 2;
     else if (strcmp(k->op, "CUDAFunctor_add") == 0 && n == 1 && k->nargs == 3)
         in[0] = 0, in[1] = 0, out = 0;
+    else if (unary_same_type(k->op) && n == 1 && k->nargs == 2)
+        in[0] = 0, out = 0;
+    else if (strcmp(k->op, "CompareFunctor") == 0 && n == 1 && k->nargs == 3) {
+        /* bool operator()(T, T) */
+        uint32_t t = aten_type_size(a[0].p, a[0].n, NULL);
+        if (!t)
+            return;
+        k->elem[0] = 1, k->exact[0] = true, k->dtype = "bool";
+        k->elem[1] = k->elem[2] = t, k->exact[1] = k->exact[2] = true;
+        return;
+    }
     if (out < 0)
         return;
     const char *sn = NULL;
@@ -260,28 +176,37 @@ static void functor_types(aten_kernel *k, span targs)
  * bounded. */
 static bool struct_functor(span f, int nargs, aten_kernel *k)
 {
-    if (nargs < 1 || nargs > ATEN_MAX_ARGS || memchr(f.p, '{', f.n))
+    span targs, name = last_component(f, &targs);
+    /* a lambda is no struct, but a struct may wrap one
+     * (BinaryFunctor<T, T, T, lambda>): '{' only inside its arguments */
+    size_t head = targs.p ? (size_t)(targs.p - f.p) : f.n;
+    if (nargs < 1 || nargs > ATEN_MAX_ARGS || memchr(f.p, '{', head))
         return false;
-    span targs;
     k->nargs = nargs;
     for (int i = 1; i < nargs; i++)
         k->elem[i] = ATEN_MAX_ELEM, k->exact[i] = false;
-    set_op(k, last_component(f, &targs));
+    set_op(k, name);
     k->dtype = "?";
     functor_types(k, targs);
     return true;
 }
 
-/* The operand count of a casting closure's struct functor (functor_types'
+/* The operand count of a legacy closure's struct functor (functor_types'
  * structs), 0 when unknown. */
 static int struct_arity(span f)
 {
     span targs, name = last_component(f, &targs);
-    if ((name.n == 13 && (starts(name, "AUnaryFunctor") || starts(name, "BUnaryFunctor"))))
+    if ((name.n == 13 && (aten_starts(name, "AUnaryFunctor") || aten_starts(name, "BUnaryFunctor"))))
         return 2;
-    if ((name.n == 13 && starts(name, "BinaryFunctor")) || (name.n == 15 && starts(name, "CUDAFunctor_add")))
+    if ((name.n == 13 && aten_starts(name, "BinaryFunctor")) || (name.n == 15 && aten_starts(name, "CUDAFunctor_add")) ||
+        (name.n == 14 && aten_starts(name, "CompareFunctor")))
         return 3;
-    return 0;
+    char op[32];
+    if (name.n >= sizeof op)
+        return 0;
+    memcpy(op, name.p, name.n);
+    op[name.n] = 0;
+    return unary_same_type(op) ? 2 : 0;
 }
 
 /* elementwise_kernel<nt, vt, gpu_kernel_impl_nocast<F>(...)::{lambda(int)#1}>,
@@ -291,20 +216,22 @@ static int struct_arity(span f)
 static bool parse_legacy(span args, aten_kernel *k)
 {
     span a[3], f, rest;
-    if (split(args, a, 3) != 3)
+    if (aten_split(args, a, 3) != 3)
         return false;
-    if (!template_args(a[2], "at::native::gpu_kernel_impl_nocast", &f, &rest)) {
-        if (!template_args(a[2], "at::native::gpu_kernel_impl", &f, &rest))
+    if (!aten_template_args(a[2], "at::native::gpu_kernel_impl_nocast", &f, &rest)) {
+        if (!aten_template_args(a[2], "at::native::gpu_kernel_impl", &f, &rest))
             return false;
         k->cast = true;
     }
-    if (!starts(rest, "(at::TensorIteratorBase&, ") || !ends(rest, ")::{lambda(int)#1}"))
+    if (!aten_starts(rest, "(at::TensorIteratorBase&, ") || !aten_ends(rest, ")::{lambda(int)#1}"))
         return false;
     while (f.n && f.p[f.n - 1] == ' ') /* "CUDAFunctor_add<float> >" */
         f.n--;
     k->family = ATEN_FAM_LEGACY;
     k->vt = a[1].n == 1 ? a[1].p[0] - '0' : 0;
-    if (!lambda_functor(f, k) && !(k->cast && struct_functor(f, struct_arity(f), k)))
+    /* a struct functor of known arity: nocast, its types are the
+     * operands' (functor_types); casting, the launch's dtypes say */
+    if (!lambda_functor(f, k) && !struct_functor(f, struct_arity(f), k))
         return false;
     if (k->cast) {
         k->copy = false;
@@ -321,7 +248,7 @@ static bool parse_legacy(span args, aten_kernel *k)
 static bool parse_vectorized(span args, aten_kernel *k)
 {
     span a[4];
-    int n = split(args, a, 4);
+    int n = aten_split(args, a, 4);
     int K = 0;
     if (n < 3 || a[0].n != 1 || sscanf(a[2].p, "std::array<char*, %dul>", &K) != 1 || K < 1 || K > ATEN_MAX_ARGS)
         return false;
@@ -346,17 +273,17 @@ static bool parse_unrolled(span args, aten_kernel *k)
 {
     span a[7];
     int K = 0, kin = -1, kout = -1;
-    if (split(args, a, 7) != 7 || sscanf(a[1].p, "std::array<char*, %dul>", &K) != 1 || K < 1 ||
+    if (aten_split(args, a, 7) != 7 || sscanf(a[1].p, "std::array<char*, %dul>", &K) != 1 || K < 1 ||
         K > ATEN_MAX_ARGS || a[2].n != 1 || a[2].p[0] < '1' || a[2].p[0] > '9')
         return false;
-    bool tin = starts(a[3], "TrivialOffsetCalculator<"), tout = starts(a[4], "TrivialOffsetCalculator<");
-    if (tin != tout || (!tin && (!starts(a[3], "OffsetCalculator<") || !starts(a[4], "OffsetCalculator<"))) ||
+    bool tin = aten_starts(a[3], "TrivialOffsetCalculator<"), tout = aten_starts(a[4], "TrivialOffsetCalculator<");
+    if (tin != tout || (!tin && (!aten_starts(a[3], "OffsetCalculator<") || !aten_starts(a[4], "OffsetCalculator<"))) ||
         sscanf(a[3].p + (tin ? 24 : 17), "%d", &kin) != 1 || sscanf(a[4].p + (tout ? 24 : 17), "%d", &kout) != 1 ||
         kin != K - 1 || kout != 1)
         return false;
-    bool lc = starts(a[5], "at::native::memory::LoadWithCast<"), sc = starts(a[6], "at::native::memory::StoreWithCast<1>");
-    bool lp = a[5].n == 35 && starts(a[5], "at::native::memory::LoadWithoutCast");
-    bool sp = a[6].n == 36 && starts(a[6], "at::native::memory::StoreWithoutCast");
+    bool lc = aten_starts(a[5], "at::native::memory::LoadWithCast<"), sc = aten_starts(a[6], "at::native::memory::StoreWithCast<1>");
+    bool lp = a[5].n == 35 && aten_starts(a[5], "at::native::memory::LoadWithoutCast");
+    bool sp = a[6].n == 36 && aten_starts(a[6], "at::native::memory::StoreWithoutCast");
     if (lc != sc || (!lc && !(lp && sp)))
         return false;
     k->family = ATEN_FAM_UNROLLED;
@@ -386,7 +313,7 @@ static bool parse_random(span s, aten_kernel *k)
     if (!nullary || !hash || (hash[1] != '1' && hash[1] != '2') || hash[2] != '}')
         return false;
     span targs = { nullary + 27, (size_t)(s.p + s.n - nullary - 27) };
-    size_t close = closing(targs);
+    size_t close = aten_closing(targs);
     const char *comma = close < targs.n ? memchr(targs.p, ',', close) : NULL;
     if (!comma)
         return false;
@@ -404,40 +331,35 @@ static bool parse_random(span s, aten_kernel *k)
     return true;
 }
 
-/* reduce_kernel<nt, ovec, at::native::ReduceOp<scalar_t, ops_t, unsigned
- * int, out_scalar_t, vt0, ivec> >: ops_t a func_wrapper_t<arg_t, lambda>
- * (an empty state: 1 byte), where the ReduceOp's fields sit follows from
- * arg_t alone (abi_reduce.h). Other ops (Mean, Welford, Max with index)
- * are not decoded. Operand 0 the output, 1 the input. */
-static bool parse_reduce(span args, aten_kernel *k)
+/* A reduction's accumulator (MeanOps' and NormTwoOps' acc_t, Welford's):
+ * float or double only (the identity's layout is then the type's). */
+static uint32_t acc_size(span t)
 {
-    span a[3], ro, rest, r[6], fw, w[2];
-    /* output_vec_size 1: a vectorized output stores out[0..vec) from each
-     * base offset, past what the calculator alone bounds */
-    if (split(args, a, 3) != 3 || a[1].n != 1 || a[1].p[0] != '1' ||
-        !template_args(a[2], "at::native::ReduceOp", &ro, &rest) ||
-        split(ro, r, 6) != 6 || !template_args(r[1], "at::native::func_wrapper_t", &fw, &rest) ||
-        split(fw, w, 2) != 2 || r[2].n != 12 || !starts(r[2], "unsigned int"))
+    uint32_t n = aten_type_size(t.p, t.n, NULL);
+    return n == 4 || n == 8 ? n : 0;
+}
+
+/* func_wrapper_t<T, F>: an empty state; arg_t is the combining lambda's
+ * first parameter (func_wrapper_t's binary_function_traits), or a
+ * Max/MinNanFunctor<T>'s T. One output. */
+static bool reduce_func_wrapper(span fw, aten_kernel *k)
+{
+    span w[2], t[1], targs;
+    if (aten_split(fw, w, 2) != 2)
         return false;
-    const char *sn = NULL, *in_sn = NULL;
-    uint32_t in = aten_type_size(r[0].p, r[0].n, &in_sn), out = aten_type_size(r[3].p, r[3].n, &sn);
-    /* arg_t is the combining lambda's first parameter (func_wrapper_t's
-     * binary_function_traits), not func_wrapper_t's own argument. */
     const char *lam = NULL;
     for (const char *p = w[1].p; (p = memmem(p, (size_t)(w[1].p + w[1].n - p), "{lambda(", 8)); p++)
         lam = p;
     const char *comma = lam ? memchr(lam, ',', (size_t)(w[1].p + w[1].n - lam)) : NULL;
     uint32_t arg = comma ? aten_type_size(lam + 8, (size_t)(comma - lam - 8), NULL) : 0;
-    if (!in || !out || !arg || arg > 8) /* complex identities align differently */
+    if (!lam && (aten_named_template(w[1], "at::native::MaxNanFunctor", &targs, 1, t) ||
+                 aten_named_template(w[1], "at::native::MinNanFunctor", &targs, 1, t)))
+        arg = aten_type_size(t[0].p, t[0].n, NULL);
+    if (!arg || arg > 8) /* complex identities align differently */
         return false;
-    k->family = ATEN_FAM_REDUCE;
-    k->nargs = 2;
-    k->elem[0] = out, k->exact[0] = true;
-    k->elem[1] = in, k->exact[1] = true;
-    k->arg_size = arg;
-    k->dtype = sn;
-    snprintf(k->op, sizeof k->op, "reduce");
+    k->ops_size = 1, k->arg_size = k->arg_align = arg;
     const char *sub = memmem(fw.p, fw.n, "::", 2);
+    snprintf(k->op, sizeof k->op, "%s", lam ? "reduce" : aten_starts(w[1], "at::native::MaxNan") ? "amax" : "amin");
     for (const char *p = fw.p; sub && (p = memmem(p, (size_t)(fw.p + fw.n - p), "_functor<", 9)); p++) {
         const char *b = p;
         while (b > fw.p && b[-1] != ':')
@@ -445,6 +367,69 @@ static bool parse_reduce(span args, aten_kernel *k)
         snprintf(k->op, sizeof k->op, "%.*s", (int)(p - b), b);
         break;
     }
+    return true;
+}
+
+/* SharedReduceOps.h's structs (abi_reduce.h): MeanOps<scalar, acc,
+ * factor, out> {factor_t factor}, NormTwoOps<scalar, acc, out, ...> {},
+ * ArgMax/ArgMinOps<acc> {} (arg pair<acc, int64>, one int64 output),
+ * Max/MinOps<acc> {} (two outputs: values, then int64 indices), WelfordOps
+ * <scalar, acc, int, pair<out, out>> {acc correction; bool take_sqrt}
+ * (two outputs: var, mean). */
+static bool reduce_ops_struct(span ops, aten_kernel *k)
+{
+    span t, a[4];
+    uint32_t acc;
+    if (aten_named_template(ops, "at::native::MeanOps", &t, 4, a) && (acc = acc_size(a[1])) &&
+        aten_type_size(a[2].p, a[2].n, NULL) == acc)
+        k->ops_size = acc, k->arg_size = k->arg_align = acc, snprintf(k->op, sizeof k->op, "mean");
+    else if (aten_named_template(ops, "at::native::NormTwoOps", &t, 4, a) && (acc = acc_size(a[1])))
+        k->ops_size = 1, k->arg_size = k->arg_align = acc, snprintf(k->op, sizeof k->op, "norm2");
+    else if ((aten_named_template(ops, "at::native::ArgMaxOps", &t, 1, a) ||
+              aten_named_template(ops, "at::native::ArgMinOps", &t, 1, a)) && aten_type_size(a[0].p, a[0].n, NULL))
+        k->ops_size = 1, k->arg_size = 16, k->arg_align = 8,
+        snprintf(k->op, sizeof k->op, "%s", aten_starts(ops, "at::native::ArgMax") ? "argmax" : "argmin");
+    else if ((aten_named_template(ops, "at::native::MaxOps", &t, 1, a) ||
+              aten_named_template(ops, "at::native::MinOps", &t, 1, a)) && aten_type_size(a[0].p, a[0].n, NULL))
+        k->ops_size = 1, k->arg_size = 16, k->arg_align = 8, k->nout = 2, k->elem[1] = 8,
+        snprintf(k->op, sizeof k->op, "%s", aten_starts(ops, "at::native::Max") ? "max" : "min");
+    else if (aten_named_template(ops, "at::native::WelfordOps", &t, 4, a) && (acc = acc_size(a[1])) && a[2].n == 3 &&
+             aten_starts(a[2], "int"))
+        k->ops_size = ATEN_WELFORD_OPS_BYTES(acc), k->arg_size = ATEN_WELFORD_DATA_BYTES(acc), k->arg_align = acc,
+        k->nout = 2, snprintf(k->op, sizeof k->op, "var_mean");
+    else
+        return false;
+    return true;
+}
+
+/* reduce_kernel<nt, ovec, at::native::ReduceOp<scalar_t, ops_t, unsigned
+ * int, out_scalar_t, vt0, ivec> >: where the ReduceOp's fields sit follows
+ * from ops_t's size and arg_t's size and alignment (abi_reduce.h).
+ * Operand 0 the output (1 the second one of Max/Min/Welford), the last
+ * the input. */
+static bool parse_reduce(span args, aten_kernel *k)
+{
+    span a[3], ro, rest, r[6], fw;
+    /* output_vec_size 1, 2 or 4: output i of a thread's vector is stored
+     * at output_calc.get(output_idx + i), inside what the calculator
+     * bounds (Reduce.cuh's run<output_vec_size>) */
+    if (aten_split(args, a, 3) != 3 || a[1].n != 1 || (a[1].p[0] != '1' && a[1].p[0] != '2' && a[1].p[0] != '4') ||
+        !aten_template_args(a[2], "at::native::ReduceOp", &ro, &rest) || aten_split(ro, r, 6) != 6 || r[2].n != 12 ||
+        !aten_starts(r[2], "unsigned int"))
+        return false;
+    const char *sn = NULL, *in_sn = NULL;
+    uint32_t in = aten_type_size(r[0].p, r[0].n, &in_sn), out = aten_type_size(r[3].p, r[3].n, &sn);
+    bool ok = aten_template_args(r[1], "at::native::func_wrapper_t", &fw, &rest) ? reduce_func_wrapper(fw, k)
+                                                                            : reduce_ops_struct(r[1], k);
+    if (!in || !out || !ok)
+        return false;
+    k->family = ATEN_FAM_REDUCE;
+    k->nargs = k->nout == 2 ? 3 : 2;
+    k->elem[0] = out, k->exact[0] = true;
+    if (k->nout == 2) /* Max/MinOps: int64 indices (set above); Welford: the mean, an out_t */
+        k->elem[1] = k->elem[1] ? k->elem[1] : out, k->exact[1] = true;
+    k->elem[k->nargs - 1] = in, k->exact[k->nargs - 1] = true;
+    k->dtype = sn;
     return true;
 }
 
@@ -459,10 +444,10 @@ static bool parse_dropout(span s, aten_kernel *k)
     if (!at && !(at = memmem(s.p, s.n, "::fused_dropout_kernel<", 23)))
         return false;
     span from = { at + (vec ? 26 : 22), (size_t)(s.p + s.n - at - (vec ? 26 : 22)) }, a[6];
-    size_t close = closing(from);
+    size_t close = aten_closing(from);
     int adims = 0, other = 0;
-    if (close == from.n || split((span){ from.p + 1, close - 1 }, a, 6) != 6 || a[2].n != 12 ||
-        !starts(a[2], "unsigned int") || sscanf(a[3].p, "%d", &adims) != 1 || sscanf(a[4].p, "%d", &other) != 1)
+    if (close == from.n || aten_split((span){ from.p + 1, close - 1 }, a, 6) != 6 || a[2].n != 12 ||
+        !aten_starts(a[2], "unsigned int") || sscanf(a[3].p, "%d", &adims) != 1 || sscanf(a[4].p, "%d", &other) != 1)
         return false;
     const char *sn = NULL;
     uint32_t t = aten_type_size(a[0].p, a[0].n, &sn), acc = aten_type_size(a[1].p, a[1].n, NULL);
@@ -482,37 +467,60 @@ static bool parse_dropout(span s, aten_kernel *k)
     return true;
 }
 
-/* multi_tensor_apply_kernel<TensorListMetadata<d>, F<T, d, r_args,
- * res_arg>, op[, opmath_t]> for ForeachFunctors.cuh's functors that touch
- * nothing but the lists' elements (the scalar, if any, by value): T each. */
+/* The metadata of a multi_tensor_apply_kernel: TensorListMetadata<d>, or
+ * TensorListScalarListMetadata<s, d> (one scalar a tensor, in the
+ * metadata: *ss its size). */
+static bool multi_tensor_meta(span m, int *depth, uint32_t *ss)
+{
+    const char *ns = "at::native::(anonymous namespace)::";
+    span targs, a[2];
+    if (!aten_starts(m, ns))
+        return false;
+    m.p += strlen(ns), m.n -= strlen(ns);
+    *ss = 0;
+    if (aten_named_template(m, "TensorListMetadata", &targs, 1, a))
+        return sscanf(a[0].p, "%d", depth) == 1;
+    if (!aten_named_template(m, "TensorListScalarListMetadata", &targs, 2, a) || sscanf(a[1].p, "%d", depth) != 1)
+        return false;
+    *ss = aten_type_size(a[0].p, a[0].n, NULL);
+    return *ss == 4 || *ss == 8; /* opmath_t: float or double */
+}
+
+/* multi_tensor_apply_kernel<Metadata, F<T, d, r_args, res_arg>, op[,
+ * opmath_t]> for ForeachFunctors.cuh's functors that touch nothing but the
+ * lists' elements (a scalar, if any, by value or in the metadata's scalar
+ * list): T each. */
 static bool parse_multi_tensor(span args, aten_kernel *k)
 {
     static const char *const functors[] = { "BinaryOpScalarFunctor<", "BinaryOpListAlphaFunctor<", "UnaryOpFunctor<",
-                                            "PointwiseOpScalarFunctor<", "TernaryOpScalarFunctor<" };
+                                            "PointwiseOpScalarFunctor<", "TernaryOpScalarFunctor<",
+                                            "BinaryOpScalarListFunctor<", "PointwiseOpScalarListFunctor<" };
     const char *ns = "at::native::(anonymous namespace)::";
     size_t nsn = strlen(ns);
     span a[5], f[4];
-    int n = split(args, a, 5), depth = 0, d2 = 0, r = 0, res = -1;
-    if ((n != 3 && n != 4) || !starts(a[0], "at::native::(anonymous namespace)::TensorListMetadata<") ||
-        sscanf(a[0].p + nsn + 19, "%d", &depth) != 1 || depth < 1 || depth > 5 || !starts(a[1], ns))
+    uint32_t ss = 0;
+    int n = aten_split(args, a, 5), depth = 0, d2 = 0, r = 0, res = -1;
+    if ((n != 3 && n != 4) || !multi_tensor_meta(a[0], &depth, &ss) || depth < 1 || depth > 5 || !aten_starts(a[1], ns) ||
+        (ss && n != 3))
         return false;
     span fn = { a[1].p + nsn, a[1].n - nsn };
     size_t which = sizeof functors / sizeof functors[0];
     for (size_t i = 0; i < sizeof functors / sizeof functors[0]; i++)
-        if (starts(fn, functors[i]))
+        if (aten_starts(fn, functors[i]))
             which = i;
-    if (which == sizeof functors / sizeof functors[0])
+    /* a scalar list's functors and the metadata carrying it go together */
+    if (which == sizeof functors / sizeof functors[0] || (which >= 5) != (ss != 0))
         return false;
     span inner = { fn.p + strlen(functors[which]) - 1, fn.n - strlen(functors[which]) + 1 };
-    size_t close = closing(inner);
-    if (close != inner.n - 1 || split((span){ inner.p + 1, close - 1 }, f, 4) != 4 ||
+    size_t close = aten_closing(inner);
+    if (close != inner.n - 1 || aten_split((span){ inner.p + 1, close - 1 }, f, 4) != 4 ||
         sscanf(f[1].p, "%d", &d2) != 1 || sscanf(f[2].p, "%d", &r) != 1 || sscanf(f[3].p, "%d", &res) != 1 ||
         d2 != depth || r < 1 || r > depth || res < 0 || res >= depth)
         return false;
     const char *sn = NULL;
     uint32_t t = aten_type_size(f[0].p, f[0].n, &sn);
     uint32_t scalar = n == 4 ? aten_type_size(a[3].p, a[3].n, NULL) : 0;
-    if (!t || (n == 4 && !((a[3].n == 5 && starts(a[3], "float")) || (a[3].n == 6 && starts(a[3], "double")))))
+    if (!t || (n == 4 && !((a[3].n == 5 && aten_starts(a[3], "float")) || (a[3].n == 6 && aten_starts(a[3], "double")))))
         return false;
     k->family = ATEN_FAM_MULTI_TENSOR;
     k->nargs = depth;
@@ -521,6 +529,7 @@ static bool parse_multi_tensor(span args, aten_kernel *k)
     k->depth = depth;
     k->res = res;
     k->arg_size = scalar;
+    k->list_scalar = ss;
     k->dtype = sn;
     snprintf(k->op, sizeof k->op, "foreach %.*s", (int)(strlen(functors[which]) - 1), functors[which]);
     return true;
@@ -532,18 +541,18 @@ bool aten_kernel_parse(const char *demangled, aten_kernel *k)
     if (!demangled) /* the demangler failed: nothing to read (memmem wants a pointer) */
         return false;
     span s = { demangled, strlen(demangled) }, args, rest;
-    if (starts(s, "void "))
+    if (aten_starts(s, "void "))
         s.p += 5, s.n -= 5;
     bool ok = false;
-    if (template_args(s, "at::native::elementwise_kernel", &args, &rest))
+    if (aten_template_args(s, "at::native::elementwise_kernel", &args, &rest))
         ok = parse_legacy(args, k);
-    else if (template_args(s, "at::native::vectorized_elementwise_kernel", &args, &rest))
+    else if (aten_template_args(s, "at::native::vectorized_elementwise_kernel", &args, &rest))
         ok = parse_vectorized(args, k);
-    else if (template_args(s, "at::native::unrolled_elementwise_kernel", &args, &rest))
+    else if (aten_template_args(s, "at::native::unrolled_elementwise_kernel", &args, &rest))
         ok = parse_unrolled(args, k);
-    else if (template_args(s, "at::native::reduce_kernel", &args, &rest))
+    else if (aten_template_args(s, "at::native::reduce_kernel", &args, &rest))
         ok = parse_reduce(args, k);
-    else if (template_args(s, "at::native::(anonymous namespace)::multi_tensor_apply_kernel", &args, &rest))
+    else if (aten_template_args(s, "at::native::(anonymous namespace)::multi_tensor_apply_kernel", &args, &rest))
         ok = parse_multi_tensor(args, k);
     else if (memmem(s.p, s.n, "::fused_dropout_kernel", 22))
         ok = parse_dropout(s, k);
@@ -551,6 +560,8 @@ bool aten_kernel_parse(const char *demangled, aten_kernel *k)
         ok = parse_random(s, k);
     else if (memmem(s.p, s.n, ATEN_TILED_NAME, sizeof ATEN_TILED_NAME - 1))
         ok = aten_tiled_kernel(demangled, k);
+    else
+        ok = aten_parse_ptr_kernel(s, k);
     if (!ok || k->nargs < 1)
         memset(k, 0, sizeof *k);
     return k->family != ATEN_FAM_NONE;

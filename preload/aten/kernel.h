@@ -28,9 +28,20 @@ typedef enum aten_family {
     ATEN_FAM_RANDOM,     /* distribution_elementwise_grid_stride_kernel<...>(int64 numel, philox, dist, transform) */
     ATEN_FAM_DROPOUT,    /* fused_dropout_kernel[_vec]<scalar, acc, uint32, ADims, BDims|VEC, mask>(a, b, c, n, p, philox) */
     ATEN_FAM_MULTI_TENSOR, /* multi_tensor_apply_kernel<TensorListMetadata<d>, foreach functor, op[, opmath]> */
-    ATEN_FAM_REDUCE,     /* reduce_kernel<nt, ovec, ReduceOp<scalar, func_wrapper_t<arg, f>, uint32, out, ...>>(op) */
+    ATEN_FAM_REDUCE,     /* reduce_kernel<nt, ovec, ReduceOp<scalar, ops_t, uint32, out, ...>>(op) */
     ATEN_FAM_TILED,      /* transpose_copy_tiled_kernel<T, vec, access, tile, grid_stride>(src, dst, w, h, sp, dp) */
+    ATEN_FAM_POINTERS,   /* plain pointers and sizes (kernel_ptr.h): softmax_warp_*, nll_loss_*_2d, layer norm */
 } aten_family;
+
+/* The pointer-argument kernels (ATEN_FAM_POINTERS), by k->kind. */
+typedef enum aten_ptr_kind {
+    ATEN_PTR_NONE,
+    ATEN_PTR_SOFTMAX_FWD, /* softmax_warp_forward: [dst, src] */
+    ATEN_PTR_SOFTMAX_BWD, /* softmax_warp_backward: [grad_input, grad, output] */
+    ATEN_PTR_NLL_FWD,     /* nll_loss_forward_reduce_cuda_kernel_2d: [output, total_weight, input, target, weights] */
+    ATEN_PTR_NLL_BWD,     /* nll_loss_backward_reduce_cuda_kernel_2d: [grad_input, grad_output, target, weights, total_weight] */
+    ATEN_PTR_LAYER_NORM,  /* vectorized_layer_norm_kernel: [Y, mean, rstd, X, gamma, beta] */
+} aten_ptr_kind;
 
 typedef struct aten_kernel {
     aten_family family;
@@ -43,10 +54,15 @@ typedef struct aten_kernel {
     bool cast;                    /* unrolled: LoadWithCast/StoreWithCast (sizes from the launch) */
     bool trivial;                 /* unrolled: TrivialOffsetCalculator (else OffsetCalculator) */
     int depth, res;               /* multi-tensor: lists, the one written */
+    uint32_t list_scalar;         /* multi-tensor: TensorListScalarListMetadata's scalar size (0: TensorListMetadata) */
     int adims, bdims;             /* dropout: TensorInfo dims the template fixes (-1 any; vec: bdims 0) */
-    uint32_t arg_size;            /* reduce: func_wrapper_t's arg_t (the identity's size and alignment) */
+    uint32_t arg_size;            /* reduce: arg_t's size (the identity); dropout, foreach: the scalar's */
+    uint32_t arg_align;           /* reduce: arg_t's alignment */
+    uint32_t ops_size;            /* reduce: sizeof(ops_t) (an empty one: 1) */
     bool strided;                 /* random: the OffsetCalculator<1> closure (#2), else the 1-d one (#1) */
     aten_tiled tiled;             /* tiled: the instantiation (abi_tiled.h) */
+    aten_ptr_kind kind;           /* pointers: which kernel */
+    int log2_elements;            /* pointers: softmax_warp's rows are at most 2^log2_elements long */
     char op[40];                  /* "direct_copy", "CUDAFunctor_add", "gelu", ... */
     const char *dtype;            /* the output's short type name ("bf16"), or "?" */
 } aten_kernel;

@@ -42,7 +42,8 @@ static bool layout(const pl_launch *l, const aten_kernel *k, small_layout *p)
  * is cut at its allocation's end (the kernel cannot reach past it). */
 static bool place(tf_engine *e, const aten_kernel *k, const aten_iter *it, tf_range *r)
 {
-    for (int a = 0; a < k->nargs; a++) {
+    (void)k;
+    for (int a = 0; a < it->nargs; a++) {
         tf_range al;
         r[a] = aten_operand_range(k, it, a);
         if (!tf_alloc_range(e, r[a].lo, &al))
@@ -67,11 +68,11 @@ static void describe_access(pl_launch *l, const pl_aten_fn *a, const aten_iter *
 {
     const aten_kernel *k = &a->k;
     tf_view w;
-    int nout = k->nout > 1 ? k->nout : 1;
+    int nout = it->nout;
     tf_access_init(&l->acc, a->label, l->stream);
-    for (int a = nout; a < k->nargs; a++)
+    for (int a = nout; a < it->nargs; a++)
         tf_access_read(&l->acc, r[a]);
-    for (int a = 1; a < nout; a++) /* a second output (dropout's mask) */
+    for (int a = 1; a < nout; a++) /* more outputs (dropout's mask, a foreach list's other tensors) */
         tf_access_maywrite(&l->acc, r[a]);
     if (complete(l, k, it) && aten_output_view(k, it, &w))
         tf_access_write(&l->acc, w);

@@ -198,11 +198,14 @@ static bool in_torch_cuda(const void *addr)
 /* The families kernel.h parses, by their mangled names' start. */
 static bool decoded_family(const char *name)
 {
+    if (name && strncmp(name, "_ZN", 3) == 0 && strstr(name, "_SoftMax_cu_") && strstr(name, "softmax_warp_"))
+        return true; /* SoftMax.cu's anonymous namespace, outside at::native */
     return name && strncmp(name, "_ZN2at6native", 13) == 0 &&
            (strstr(name, "elementwise_kernel") || strstr(name, "distribution_elementwise_grid_stride_kernel") ||
             strstr(name, "fused_dropout_kernel") || strstr(name, "multi_tensor_apply_kernel") ||
             strstr(name, "transpose_copy_tiled_kernel") ||
-            strncmp(name, "_ZN2at6native13reduce_kernel", 28) == 0);
+            strncmp(name, "_ZN2at6native13reduce_kernel", 28) == 0 || strstr(name, "reduce_cuda_kernel_2d") ||
+            strstr(name, "vectorized_layer_norm_kernel"));
 }
 
 /* A fork while another thread holds the lock must not leave the child

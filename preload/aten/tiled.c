@@ -5,6 +5,8 @@
 #include "aten/decode.h"
 #include "aten/tiled.h"
 
+_Static_assert(ATEN_TILED_NPARAMS <= ATEN_MAX_PARAMS, "aten_expected_params' callers hold ATEN_MAX_PARAMS sizes");
+
 bool aten_tiled_kernel(const char *demangled, aten_kernel *k)
 {
     if (!aten_tiled_parse(demangled, &k->tiled))

@@ -48,6 +48,40 @@
 #define REDUCE \
     "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8> >(at::native::ReduceOp<c10::BFloat16, at::native::func_wrapper_t<c10::BFloat16, at::native::sum_functor<c10::BFloat16, float, c10::BFloat16>::operator()(at::TensorIterator&)::{lambda(float, float)#1}>, unsigned int, c10::BFloat16, 4, 8>)"
 
+#define MEAN \
+    "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<float, at::native::MeanOps<float, float, float, float>, unsigned int, float, 4, 4> >(at::native::ReduceOp<float, at::native::MeanOps<float, float, float, float>, unsigned int, float, 4, 4>)"
+#define AMAX \
+    "void at::native::reduce_kernel<128, 4, at::native::ReduceOp<c10::Half, at::native::func_wrapper_t<c10::Half, at::native::MaxNanFunctor<c10::Half> >, unsigned int, c10::Half, 4, 4> >(at::native::ReduceOp<c10::Half, at::native::func_wrapper_t<c10::Half, at::native::MaxNanFunctor<c10::Half> >, unsigned int, c10::Half, 4, 4>)"
+#define MAX_DIM \
+    "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::BFloat16, at::native::MaxOps<c10::BFloat16>, unsigned int, c10::BFloat16, 4, 4> >(at::native::ReduceOp<c10::BFloat16, at::native::MaxOps<c10::BFloat16>, unsigned int, c10::BFloat16, 4, 4>)"
+#define VAR_MEAN \
+    "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<float, at::native::WelfordOps<float, float, int, cuda::std::__4::pair<float, float> >, unsigned int, float, 2, 2> >(at::native::ReduceOp<float, at::native::WelfordOps<float, float, int, cuda::std::__4::pair<float, float> >, unsigned int, float, 2, 2>)"
+#define ARGMAX \
+    "void at::native::reduce_kernel<512, 1, at::native::ReduceOp<c10::Half, at::native::ArgMaxOps<float>, unsigned int, long, 4, 4> >(at::native::ReduceOp<c10::Half, at::native::ArgMaxOps<float>, unsigned int, long, 4, 4>)"
+
+#define NOCAST_ADD \
+    "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl_nocast<at::native::CUDAFunctor_add<c10::BFloat16> >(at::TensorIteratorBase&, at::native::CUDAFunctor_add<c10::BFloat16> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl_nocast<at::native::CUDAFunctor_add<c10::BFloat16> >(at::TensorIteratorBase&, at::native::CUDAFunctor_add<c10::BFloat16> const&)::{lambda(int)#1})"
+#define NOCAST_COMPARE \
+    "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl_nocast<at::native::(anonymous namespace)::CompareFunctor<c10::Half> >(at::TensorIteratorBase&, at::native::(anonymous namespace)::CompareFunctor<c10::Half> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl_nocast<at::native::(anonymous namespace)::CompareFunctor<c10::Half> >(at::TensorIteratorBase&, at::native::(anonymous namespace)::CompareFunctor<c10::Half> const&)::{lambda(int)#1})"
+#define NOCAST_ABS \
+    "void at::native::elementwise_kernel<128, 2, at::native::gpu_kernel_impl_nocast<at::native::AbsFunctor<long> >(at::TensorIteratorBase&, at::native::AbsFunctor<long> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl_nocast<at::native::AbsFunctor<long> >(at::TensorIteratorBase&, at::native::AbsFunctor<long> const&)::{lambda(int)#1})"
+#define BINARY_LAMBDA \
+    "void at::native::vectorized_elementwise_kernel<2, at::native::BinaryFunctor<double, double, double, at::native::(anonymous namespace)::threshold_kernel_impl<double>(at::TensorIteratorBase&, double, double)::{lambda(double, double)#1}>, std::array<char*, 3ul>, false>(int, at::native::BinaryFunctor<double, double, double, at::native::(anonymous namespace)::threshold_kernel_impl<double>(at::TensorIteratorBase&, double, double)::{lambda(double, double)#1}>, std::array<char*, 3ul>)"
+#define NOCAST_UNKNOWN \
+    "void at::native::elementwise_kernel<128, 4, at::native::gpu_kernel_impl_nocast<at::native::SomeFunctor<float> >(at::TensorIteratorBase&, at::native::SomeFunctor<float> const&)::{lambda(int)#1}>(int, at::native::gpu_kernel_impl_nocast<at::native::SomeFunctor<float> >(at::TensorIteratorBase&, at::native::SomeFunctor<float> const&)::{lambda(int)#1})"
+
+#define FOREACH_DIV_LIST \
+    "void at::native::(anonymous namespace)::multi_tensor_apply_kernel<at::native::(anonymous namespace)::TensorListScalarListMetadata<float, 1>, at::native::(anonymous namespace)::BinaryOpScalarListFunctor<c10::BFloat16, 1, 1, 0>, std::divides<float> >(at::native::(anonymous namespace)::TensorListScalarListMetadata<float, 1>, at::native::(anonymous namespace)::BinaryOpScalarListFunctor<c10::BFloat16, 1, 1, 0>, std::divides<float>)"
+
+#define SOFTMAX_FWD \
+    "void (anonymous namespace)::softmax_warp_forward<c10::BFloat16, c10::BFloat16, float, 4, true, false, 32>(c10::BFloat16*, c10::BFloat16 const*, int, int, int, bool const*, int, bool)"
+#define SOFTMAX_MASKED \
+    "void (anonymous namespace)::softmax_warp_forward<float, float, float, 4, false, true, 32>(float*, float const*, int, int, int, bool const*, int, bool)"
+#define NLL_FWD \
+    "void at::native::(anonymous namespace)::nll_loss_forward_reduce_cuda_kernel_2d<c10::Half, float, long>(c10::Half*, c10::Half*, c10::Half const*, long const*, c10::Half const*, bool, long, long, long, long)"
+#define LAYER_NORM \
+    "void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c10::BFloat16, float, false>(int, float, c10::BFloat16 const*, c10::BFloat16 const*, c10::BFloat16 const*, float*, float*, c10::BFloat16*)"
+
 /* A nocast closure for a 2-operand copy, as ATen builds it: dividers as
  * IntDivider computes them, stale bytes past dims. */
 typedef struct launch {
@@ -132,8 +166,60 @@ static void test_parse_names(void **state)
     assert_string_equal(k.op, "sum");
     char vec_out[sizeof REDUCE];
     memcpy(vec_out, REDUCE, sizeof REDUCE);
-    vec_out[strlen("void at::native::reduce_kernel<512, ")] = '4'; /* a vectorized output: not decoded */
+    /* a vectorized output stores output i of a vector at the calculator's
+     * offset of output_idx + i: decoded as any other */
+    vec_out[strlen("void at::native::reduce_kernel<512, ")] = '4';
+    assert_true(aten_kernel_parse(vec_out, &k));
+    vec_out[strlen("void at::native::reduce_kernel<512, ")] = '3';
     assert_false(aten_kernel_parse(vec_out, &k));
+    assert_true(aten_kernel_parse(MEAN, &k)); /* MeanOps {float factor}: ident at 4 */
+    assert_int_equal(k.nargs, 2);
+    assert_int_equal(k.ops_size, 4);
+    assert_int_equal(k.arg_size, 4);
+    assert_string_equal(k.op, "mean");
+    assert_true(aten_kernel_parse(AMAX, &k)); /* func_wrapper_t<Half, MaxNanFunctor<Half>>: arg Half */
+    assert_int_equal(k.arg_size, 2);
+    assert_string_equal(k.op, "amax");
+    assert_true(aten_kernel_parse(MAX_DIM, &k)); /* values and int64 indices, then the input */
+    assert_int_equal(k.nargs, 3);
+    assert_int_equal(k.nout, 2);
+    assert_int_equal(k.elem[0], 2);
+    assert_int_equal(k.elem[1], 8);
+    assert_int_equal(k.elem[2], 2);
+    assert_int_equal(k.arg_size, 16);
+    assert_int_equal(k.arg_align, 8);
+    assert_true(aten_kernel_parse(VAR_MEAN, &k)); /* WelfordOps<float>: 8-byte state, 16-byte data */
+    assert_int_equal(k.nargs, 3);
+    assert_int_equal(k.ops_size, 8);
+    assert_int_equal(k.arg_size, 16);
+    assert_int_equal(k.arg_align, 4);
+    assert_int_equal(k.elem[1], 4);
+    assert_true(aten_kernel_parse(ARGMAX, &k));
+    assert_int_equal(k.nargs, 2);
+    assert_int_equal(k.elem[0], 8);
+    assert_int_equal(k.elem[1], 2);
+    /* struct functors in the nocast closure: their types are the operands' */
+    assert_true(aten_kernel_parse(NOCAST_ADD, &k));
+    assert_int_equal(k.family, ATEN_FAM_LEGACY);
+    assert_false(k.cast || k.copy);
+    assert_int_equal(k.nargs, 3);
+    assert_true(k.exact[0] && k.exact[1] && k.exact[2]);
+    assert_int_equal(k.elem[0], 2);
+    assert_true(aten_kernel_parse(NOCAST_COMPARE, &k)); /* bool (Half, Half) */
+    assert_int_equal(k.nargs, 3);
+    assert_int_equal(k.elem[0], 1);
+    assert_int_equal(k.elem[1], 2);
+    assert_int_equal(k.elem[2], 2);
+    assert_true(aten_kernel_parse(NOCAST_ABS, &k));
+    assert_int_equal(k.nargs, 2);
+    assert_int_equal(k.elem[0], 8);
+    assert_int_equal(k.vt, 2);
+    assert_true(aten_kernel_parse(BINARY_LAMBDA, &k)); /* a struct wrapping a lambda */
+    assert_int_equal(k.family, ATEN_FAM_VECTORIZED);
+    assert_int_equal(k.nargs, 3);
+    assert_true(k.exact[0] && k.exact[2]);
+    assert_int_equal(k.elem[1], 8);
+    assert_false(aten_kernel_parse(NOCAST_UNKNOWN, &k)); /* its operand count is not known */
     assert_false(aten_kernel_parse("_Z15transpose_naivePfPKfii", &k));
     assert_false(aten_kernel_parse("void at::native::elementwise_kernel<128, 4, foo>(int, foo)", &k));
     assert_false(aten_kernel_parse(NULL, &k));
@@ -444,10 +530,9 @@ static void test_random(void **state)
 
 /* A ReduceOp for sum of bf16 (float accumulator): kept dims in
  * output_calc ([out, in] byte strides), reduced ones in input_calc. */
-static void make_reduce(unsigned char *c, int out_dims, uint32_t out_size, const uint32_t *out_strides,
-                        uint32_t in_size, uint32_t in_stride)
+static void make_reduce_at(unsigned char *c, size_t cfg, int out_dims, uint32_t out_size,
+                           const uint32_t *out_strides, uint32_t in_size, uint32_t in_stride)
 {
-    size_t cfg = ATEN_RO_CONFIG(1, 4, 4);
     memset(c, 0, ATEN_RO_BYTES(cfg));
     memset(c + ATEN_RO_INPUT_CALC(cfg), 0xA5, ATEN_OC_BYTES(1) + ATEN_OC_BYTES(2));
     unsigned char *ic = c + ATEN_RO_INPUT_CALC(cfg), *oc = c + ATEN_RO_OUTPUT_CALC(cfg);
@@ -465,6 +550,42 @@ static void make_reduce(unsigned char *c, int out_dims, uint32_t out_size, const
     memcpy(c + ATEN_RO_DST(cfg), &dst, 8);
     c[ATEN_RO_FINAL_OUTPUT(cfg)] = 1;
     memcpy(c + ATEN_RO_NOUTPUTS(cfg), &noutputs, 4);
+}
+
+static void make_reduce(unsigned char *c, int out_dims, uint32_t out_size, const uint32_t *out_strides,
+                        uint32_t in_size, uint32_t in_stride)
+{
+    make_reduce_at(c, ATEN_RO_CONFIG(1, 4, 4), out_dims, out_size, out_strides, in_size, in_stride);
+}
+
+/* max(dim=-1) of bf16 [6, 96]: ReduceOp<bf16, MaxOps<bf16>> (pair
+ * identity: config at 24), values at dst[0] (bf16), indices at dst[1]
+ * (int64: the values' offset / 2 * 8), the input last. */
+static void test_reduce_two_outputs(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    size_t cfg = ATEN_RO_CONFIG(1, 16, 8);
+    unsigned char c[ATEN_RO_BYTES(ATEN_RO_CONFIG(1, 16, 8))];
+    void *params[1] = { c };
+    size_t sizes[1] = { sizeof c };
+    assert_int_equal(cfg, 24);
+    assert_true(aten_kernel_parse(MAX_DIM, &k));
+    const uint32_t os[2] = { 2, 192 };
+    make_reduce_at(c, cfg, 1, 6, os, 96, 2);
+    assert_false(aten_decode(&k, params, sizes, 1, &it)); /* noutputs 1: not the kernel's two */
+    int32_t two = 2;
+    uint64_t idx = 0x90000;
+    memcpy(c + ATEN_RO_NOUTPUTS(cfg), &two, 4);
+    memcpy(c + ATEN_RO_DST(cfg) + 8, &idx, 8);
+    assert_true(aten_decode(&k, params, sizes, 1, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x70000 + 12);
+    assert_int_equal(aten_operand_range(&k, &it, 1).lo, 0x90000);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x90000 + 48);
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x60000 + 5 * 192 + 95 * 2 + 2);
+    sizes[0] = 1048; /* sum's layout: not this one */
+    assert_false(aten_decode(&k, params, sizes, 1, &it));
 }
 
 static void test_reduce(void **state)
@@ -648,14 +769,22 @@ static void test_multi_tensor(void **state)
     assert_int_equal(k.family, ATEN_FAM_MULTI_TENSOR);
     assert_int_equal(k.depth, 2);
     assert_int_equal(k.res, 0);
+    /* two tensors, two lists: an operand each (P's tensors written, then
+     * G's), nothing between them */
     assert_true(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
+    assert_int_equal(it.nargs, 4);
+    assert_int_equal(it.nout, 2);
     assert_int_equal(aten_operand_range(&k, &it, 0).lo, 0x100000); /* written: P */
-    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x200000 + 70000 * 4);
-    assert_int_equal(aten_operand_range(&k, &it, 1).lo, 0x300000); /* read: G */
-    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x400000 + 70000 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + 40 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 1).lo, 0x200000);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x200000 + 70000 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 2).lo, 0x300000); /* read: G */
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x300000 + 40 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 3).hi, 0x400000 + 70000 * 4);
     assert_false(aten_launch_complete(&k, &it, 3, 512));
 
     assert_true(aten_decode_blocks(&k, params, sizes, 4, 1, &it)); /* one block: tensor 0 only */
+    assert_int_equal(it.nargs, 2);
     assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + 40 * 4);
     assert_false(aten_decode_blocks(&k, params, sizes, 4, 0, &it)); /* blocks unknown */
     assert_false(aten_decode(&k, params, sizes, 4, &it));
@@ -664,10 +793,125 @@ static void test_multi_tensor(void **state)
     memcpy(m + ATEN_TL_B2C(2) + 8, &c2, 4);
     assert_false(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
     memcpy(m + ATEN_TL_B2C(2) + 8, &b2c[2], 4);
+    /* five tensors of 2 lists are more operands than kept apart: each
+     * list is the hull of its chunks */
+    for (int t = 0; t < 5; t++) {
+        uint64_t pa = 0x100000 + 0x1000 * (uint64_t)t, ga = 0x300000 + 0x1000 * (uint64_t)t;
+        int64_t nt = 16;
+        uint16_t bt = (uint16_t)t;
+        int32_t bc = 0;
+        memcpy(m + ATEN_TL_ADDRESSES(2, 0) + 8 * t, &pa, 8);
+        memcpy(m + ATEN_TL_ADDRESSES(2, 1) + 8 * t, &ga, 8);
+        memcpy(m + ATEN_TL_NUMEL(2) + 8 * t, &nt, 8);
+        memcpy(m + ATEN_TL_B2T(2) + 2 * t, &bt, 2);
+        memcpy(m + ATEN_TL_B2C(2) + 4 * t, &bc, 4);
+    }
+    assert_true(aten_decode_blocks(&k, params, sizes, 4, 5, &it));
+    assert_int_equal(it.nargs, 2);
+    assert_int_equal(it.nout, 1);
+    assert_int_equal(aten_operand_range(&k, &it, 0).lo, 0x100000);
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x104000 + 64);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x304000 + 64);
     sizes[3] = 8; /* a double scalar: another kernel */
     assert_false(aten_decode_blocks(&k, params, sizes, 4, 3, &it));
     /* a functor reading through a pointer is not decoded */
     assert_false(aten_kernel_parse(FOREACH_SCALAR_TENSOR, &k));
+}
+
+/* _foreach_div_(list, [scalars]) of bf16: TensorListScalarListMetadata<float,
+ * 1> (addresses, numel, scalars, block_to_tensor, block_to_chunk). */
+static unsigned char meta_sl[ATEN_SL_BYTES(1, 4)];
+
+static void test_multi_tensor_scalar_list(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    unsigned char *m = meta_sl, f = 0, op = 0;
+    memset(m, 0xA5, sizeof meta_sl);
+    uint64_t p0 = 0x100000, p1 = 0x200000;
+    int64_t n0 = 40, n1 = 63;
+    memcpy(m + ATEN_SL_ADDRESSES(1, 0), &p0, 8);
+    memcpy(m + ATEN_SL_ADDRESSES(1, 0) + 8, &p1, 8);
+    memcpy(m + ATEN_SL_NUMEL(1), &n0, 8);
+    memcpy(m + ATEN_SL_NUMEL(1) + 8, &n1, 8);
+    const uint16_t b2t[2] = { 0, 1 };
+    const int32_t b2c[2] = { 0, 0 };
+    memcpy(m + ATEN_SL_B2T(1, 4), b2t, sizeof b2t);
+    memcpy(m + ATEN_SL_B2C(1, 4), b2c, sizeof b2c);
+    void *params[3] = { m, &f, &op };
+    size_t sizes[3] = { sizeof meta_sl, 1, 1 };
+    assert_true(aten_kernel_parse(FOREACH_DIV_LIST, &k));
+    assert_int_equal(k.family, ATEN_FAM_MULTI_TENSOR);
+    assert_int_equal(k.list_scalar, 4);
+    assert_int_equal(k.elem[0], 2);
+    assert_true(aten_decode_blocks(&k, params, sizes, 3, 2, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).lo, 0x100000);
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + 40 * 2);
+    assert_int_equal(aten_operand_range(&k, &it, 1).lo, 0x200000);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x200000 + 63 * 2);
+    sizes[0] = ATEN_TL_BYTES(1); /* the metadata without scalars: another layout */
+    assert_false(aten_decode_blocks(&k, params, sizes, 3, 2, &it));
+}
+
+/* Kernels of plain pointers and sizes (kernel_ptr.h), laid out as
+ * abi_softmax.h, abi_nll_loss.h and abi_layer_norm.h write them down. */
+static void test_pointer_kernels(void **state)
+{
+    (void)state;
+    aten_kernel k;
+    aten_iter it;
+    assert_false(aten_kernel_parse(SOFTMAX_MASKED, &k)); /* a mask: not decoded */
+    assert_true(aten_kernel_parse(SOFTMAX_FWD, &k));
+    assert_int_equal(k.family, ATEN_FAM_POINTERS);
+    assert_int_equal(k.nargs, 2);
+    assert_int_equal(k.log2_elements, 4);
+    uint64_t dst = 0x100000, src = 0x200000, mask = 0;
+    int32_t batch = 6, stride = 16, elements = 11, head = 0;
+    bool tmask = false;
+    void *sp[8] = { &dst, &src, &batch, &stride, &elements, &mask, &head, &tmask };
+    size_t ss[8] = { 8, 8, 4, 4, 4, 8, 4, 1 };
+    assert_true(aten_decode(&k, sp, ss, 8, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + (5 * 16 + 11) * 2);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x200000 + (5 * 16 + 11) * 2);
+    elements = 17; /* longer than 2^4: another instantiation's rows */
+    assert_false(aten_decode(&k, sp, ss, 8, &it));
+    elements = 11, mask = 0x300000;
+    assert_false(aten_decode(&k, sp, ss, 8, &it));
+    mask = 0, ss[7] = 4; /* another layout */
+    assert_false(aten_decode(&k, sp, ss, 8, &it));
+
+    assert_true(aten_kernel_parse(NLL_FWD, &k));
+    assert_int_equal(k.nargs, 5);
+    assert_int_equal(k.nout, 2);
+    assert_int_equal(k.elem[3], 8); /* long targets */
+    uint64_t out = 0x100000, tw = 0x110000, in = 0x200000, tg = 0x300000, w = 0;
+    bool avg = true;
+    int64_t nframe = 6, ndim = 11, ncls = 11, ignore = -100;
+    void *np[10] = { &out, &tw, &in, &tg, &w, &avg, &nframe, &ndim, &ncls, &ignore };
+    size_t ns[10] = { 8, 8, 8, 8, 8, 1, 8, 8, 8, 8 };
+    assert_true(aten_decode(&k, np, ns, 10, &it));
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x100000 + 2);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x110000 + 2);
+    assert_int_equal(aten_operand_range(&k, &it, 2).hi, 0x200000 + 66 * 2);
+    assert_int_equal(aten_operand_range(&k, &it, 3).hi, 0x300000 + 6 * 8);
+    assert_int_equal(aten_operand_range(&k, &it, 4).lo, 0x200000); /* no weights: the input again */
+    ncls = 12; /* more classes than a row: not decoded */
+    assert_false(aten_decode(&k, np, ns, 10, &it));
+
+    assert_true(aten_kernel_parse(LAYER_NORM, &k));
+    assert_int_equal(k.nargs, 6);
+    assert_int_equal(k.nout, 3);
+    int32_t n = 48;
+    float eps = 1e-5f;
+    uint64_t x = 0x100000, g = 0, b = 0x110000, mean = 0x120000, rstd = 0x130000, y = 0x140000;
+    void *lp[8] = { &n, &eps, &x, &g, &b, &mean, &rstd, &y };
+    size_t ls[8] = { 4, 4, 8, 8, 8, 8, 8, 8 };
+    assert_true(aten_decode_blocks(&k, lp, ls, 8, 6, &it)); /* 6 rows: the grid */
+    assert_int_equal(aten_operand_range(&k, &it, 0).hi, 0x140000 + 6 * 48 * 2);
+    assert_int_equal(aten_operand_range(&k, &it, 1).hi, 0x120000 + 6 * 4);
+    assert_int_equal(aten_operand_range(&k, &it, 5).hi, 0x110000 + 48 * 2);
+    assert_false(aten_decode(&k, lp, ls, 8, &it)); /* rows unknown */
 }
 
 int main(void)
@@ -678,8 +922,9 @@ int main(void)
         cmocka_unit_test(test_gappy_output),  cmocka_unit_test(test_rejects),
         cmocka_unit_test(test_vectorized),    cmocka_unit_test(test_unrolled_cast),
         cmocka_unit_test(test_unrolled_strided), cmocka_unit_test(test_random),
-        cmocka_unit_test(test_reduce),        cmocka_unit_test(test_legacy_cast),
+        cmocka_unit_test(test_reduce),        cmocka_unit_test(test_reduce_two_outputs),        cmocka_unit_test(test_legacy_cast),
         cmocka_unit_test(test_dropout),       cmocka_unit_test(test_multi_tensor),
+        cmocka_unit_test(test_multi_tensor_scalar_list), cmocka_unit_test(test_pointer_kernels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
