@@ -505,16 +505,15 @@ bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t 
     if (k->family == ATEN_FAM_NONE || k->nargs < 1 || k->nargs > ATEN_MAX_ARGS || !aten_params_match(k, sizes, nparams))
         return false;
     int64_t n = 1;
-    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_MULTI_TENSOR || k->family == ATEN_FAM_POINTERS) {
-        /* N is the iteration's, from the calculators; the lists' */
+    if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_MULTI_TENSOR || k->family == ATEN_FAM_POINTERS ||
+        k->family == ATEN_FAM_TILED) {
+        /* N is the iteration's, from the calculators; the lists'; the tiles' shape */
     } else if (k->family == ATEN_FAM_DROPOUT) {
         uint32_t n32;
         memcpy(&n32, params[ATEN_DROPOUT_P_N], sizeof n32);
         n = n32;
     } else if (k->family == ATEN_FAM_RANDOM) {
         memcpy(&n, params[0], sizeof n);
-    } else if (k->family == ATEN_FAM_TILED) {
-        n = aten_tiled_count(params);
     } else {
         int32_t n32;
         memcpy(&n32, params[0], sizeof n32);

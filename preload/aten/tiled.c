@@ -44,13 +44,6 @@ static bool shape_ok(const tiled_shape *s, unsigned vec, unsigned unit)
            s->sp < lim / unit && s->dp < lim / unit && (uint64_t)s->w * vec * (uint64_t)s->h * vec <= 0x7fffffff;
 }
 
-int64_t aten_tiled_count(void *const *params)
-{
-    tiled_shape s;
-    shape_read(params, &s);
-    return s.w >= 1 && s.h >= 1 && s.w < (1 << 30) && s.h < (1 << 30) ? s.w * s.h : 0; /* in T units */
-}
-
 bool aten_tiled_decode(const aten_kernel *k, void *const *params, aten_iter *it)
 {
     const aten_tiled *t = &k->tiled;

@@ -14,8 +14,8 @@
 struct aten_iter;
 /* k filled for a tiled instantiation torch 2.15.0 has (else false). */
 bool aten_tiled_kernel(const char *demangled, aten_kernel *k);
-/* The elements a launch copies (rows x cols), 0 when its shape does not validate. */
-int64_t aten_tiled_count(void *const *params);
+/* The launch as the copy's iteration (N included); false when its shape does
+ * not validate (rows overlapping, offsets past 32 bits, a null pointer). */
 bool aten_tiled_decode(const aten_kernel *k, void *const *params, struct aten_iter *it);
 /* Whether every tile is reached: grid.x x tile covers the width, grid.y x
  * tile the height (or grid_stride), blocks of (32 / access, 8 x access). */
