@@ -131,6 +131,28 @@ struct tf_verify_result;
 typedef bool (*tf_verify_output_fold)(const tf_replay *gemm, const tf_replay *t, const tf_transpose_desc *td,
                                       const char *dtype, int64_t k, struct tf_verify_result *r);
 
+/* Held frees (held.c): a stream-ordered free of memory that a pending
+ * record (a deferred GEMM's operands or workspace, a transpose's source)
+ * replayed on the same stream still reads is not made at once; the memory
+ * stays the record's until it leaves (it ran, died, or a GEMM's operands
+ * were copied aside), and `release` then makes the free on that stream,
+ * after the replay. Without it, such a free runs the record first
+ * (src_freed): under PyTorch's cudaMallocAsync backend that is every
+ * weight-gradient GEMM, whose inputs and 32 MiB cuBLAS workspace are freed
+ * before AccumulateGrad's transposing copy reads its output. The engine
+ * keeps the tf_held_free it was given and hands it back to `release`.
+ * NULL release: never held. */
+typedef struct tf_held_free {
+    uint64_t base, bytes, stream;
+    void *ctx; /* the preload's: where it was made (a driver context) */
+} tf_held_free;
+typedef struct tf_hold_ops {
+    void (*release)(void *ctx, const tf_held_free *f);
+    void *ctx;
+    /* Bytes held at most at once; a free beyond it runs its records. */
+    uint64_t max_bytes;
+} tf_hold_ops;
+
 typedef struct tf_config {
     tf_mode mode;
     tf_policy policy;
@@ -145,6 +167,7 @@ typedef struct tf_config {
     bool output_fold;
     tf_verify_output_fold verify_output_fold; /* NULL: no output fold under verify */
     tf_hole_ops holes;
+    tf_hold_ops hold;
 } tf_config;
 
 /* Everything a call reads and writes that is not a foldable GEMM operand.
@@ -290,6 +313,15 @@ bool tf_alloc_span(const tf_engine *e, uint64_t addr, tf_range *r);
  * when the free succeeded, drops records writing into it and forgets it. */
 void tf_free_begin(tf_engine *e, uint64_t base, uint64_t stream, const char *api);
 void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok);
+/* Instead of tf_free_begin, a real stream-ordered free and tf_free_end:
+ * true when the free of f->base on f->stream (f->bytes is the engine's
+ * to fill) is held for pending records (tf_hold_ops): the engine treats the
+ * memory as freed from now on and the caller must not free it; false:
+ * free it as usual. */
+bool tf_free_hold(tf_engine *e, tf_held_free *f, const char *api);
+/* The allocator ran out of memory: every record holding a free runs now,
+ * and the frees are made; true when there was one. */
+bool tf_holds_return(tf_engine *e, uint64_t stream, const char *api);
 /* A tensor's storage died inside an allocation that lives on (PyTorch's
  * caching allocator keeps the block for the next tensor, and says so only
  * to its profiler hook): records writing only into those bytes die with

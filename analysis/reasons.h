@@ -68,6 +68,7 @@
     X(src_overwritten, "access", "source overwritten by %s")                                                      \
     X(dst_partly_overwritten, "access", "destination partly overwritten by %s")                                   \
     X(src_freed, "free", "source freed by %s")                                                                    \
+    X(pool_exhausted, "free", "held frees given back: %s ran out of memory")                                      \
     X(unknown_access, "access", "unknown access by %s")                                                           \
     /* materialize: the hooks */                                                                                  \
     X(opaque_call, "access", "%s")                                                                                \

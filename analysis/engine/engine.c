@@ -26,6 +26,7 @@ void tf_engine_free(tf_engine *e)
         return;
     tf_record *p, *tmp;
     e->cfg.sync.mark = NULL; /* nothing runs after exit: no more late reads */
+    e->exiting = true;       /* nor frees: the process takes its memory */
     tf_why why = TF_WHY(exit_never_freed);
     REC_EACH_PENDING(e, p, tmp)
         rec_drop(e, p, &why);
@@ -35,6 +36,7 @@ void tf_engine_free(tf_engine *e)
     rec_free_spares(e);
     alloc_clear(e);
     late_clear(e);
+    held_clear(e);
     free(e);
 }
 
@@ -53,9 +55,7 @@ bool tf_alloc_range(const tf_engine *e, uint64_t addr, tf_range *out)
     return true;
 }
 
-/* A freed allocation: records reading from it run first (begin), records
- * writing into it die with it (end, once the free succeeded). */
-static void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, const char *api)
+void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, const char *api, bool hold)
 {
     tf_icursor at = ITREE_START;
     tf_record *p;
@@ -63,7 +63,8 @@ static void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, co
         tf_why why = dst ? TF_WHY(dst_freed, .str = {api}) : TF_WHY(src_freed, .str = {api});
         if (dst)
             rec_drop(e, p, &why);
-        else if (!tf_range_overlaps(ar, p->dst_fp) && (!p->gemm || gemm_touches(p, ar)))
+        else if (!tf_range_overlaps(ar, p->dst_fp) && (!p->gemm || gemm_touches(p, ar)) &&
+                 !(hold && held_by(p, ar, stream)))
             rec_materialize(e, p, stream, &why, api);
     }
 }
@@ -74,14 +75,14 @@ void tf_free_begin(tf_engine *e, uint64_t base, uint64_t stream, const char *api
     if (e->late)
         late_order_free(e, a ? (tf_range){a->base, a->base + a->size} : (tf_range){base, base + 1}, stream);
     if (a)
-        free_effect(e, (tf_range){a->base, a->base + a->size}, false, stream, api);
+        free_effect(e, (tf_range){a->base, a->base + a->size}, false, stream, api, false);
 }
 
 void tf_free_end(tf_engine *e, uint64_t base, const char *api, bool ok)
 {
     tf_alloc_entry *a = ok ? alloc_take(e, base) : NULL;
     if (a)
-        free_effect(e, (tf_range){a->base, a->base + a->size}, true, 0, api);
+        free_effect(e, (tf_range){a->base, a->base + a->size}, true, 0, api, false);
     if (a)
         alloc_release(e, a);
 }

@@ -193,6 +193,8 @@ bool output_fold_try(tf_engine *e, const tf_transpose_desc *d, const tf_range fp
     /* A copy made stays the record's even when the fold below cannot be
      * issued: the GEMM reads the same bytes from it. */
     long long copied = copy ? copy_operands(p, copy) : 0;
+    if (copied && e->nheld)
+        held_release_unused(e); /* a held operand may be read from its copy now */
     if (copied < 0)
         return false;
     /* The transposed GEMM writes d's destination: what that means to other

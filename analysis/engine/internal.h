@@ -68,6 +68,7 @@ typedef struct tf_counts {
     uint64_t bytes_saved, launches_saved, fallbacks, verified, verify_mismatches, replays_failed;
     uint64_t learn_candidates, learn_trusted, learn_rejected;
     uint64_t gemms_deferred, output_folds, gemms_run, gemms_dropped; /* gemm_defer.c */
+    uint64_t frees_held; /* held.c */
     const char *reason_key[TF_MAX_REASONS];
     uint64_t reason_n[TF_MAX_REASONS];
 } tf_counts;
@@ -133,6 +134,13 @@ struct tf_engine {
     struct tf_late *late_spare; /* ended ones kept for reuse: as many as were ever live at once */
     bool log_write_failed, summary_write_failed; /* said once on stderr */
     struct tf_learn *learn; /* NULL unless learning (learn.c) */
+    /* Frees held for pending GEMMs (held.c): few at once (each GEMM's
+     * operands and workspace until its transpose comes), walked whole. */
+    tf_held_free *held;
+    size_t nheld, held_cap;
+    uint64_t held_bytes;
+    bool exiting; /* tf_engine_free: held frees are forgotten, not made */
+    bool held_walking; /* tf_holds_return: the list is not changed under it */
 };
 
 /* records.c */
@@ -190,6 +198,22 @@ static inline bool gemm_touches(const tf_record *p, tf_range r)
  * footprint overlaps r; a walk may act on (and free) what it is given. */
 tf_record *rec_next_src(tf_engine *e, tf_range r, tf_icursor *at);
 tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at);
+
+/* engine.c: a free of the allocation ar: records reading it run first
+ * (dst false; with `hold`, not the GEMMs held_by it), records writing into
+ * it die with it (dst true, once the free is made or held). */
+void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, const char *api, bool hold);
+/* held.c: a record left or a GEMM stopped reading its operands (copied
+ * aside): frees no pending record reads any more are made. */
+void held_release_unused(tf_engine *e);
+/* Whether a free of `ar` on `stream` leaves p, a record reading it whose
+ * replay runs on that stream, pending (held) rather than running it. */
+static inline bool held_by(const tf_record *p, tf_range ar, uint64_t stream)
+{
+    return p->d.stream == stream && !tf_range_overlaps(ar, p->dst_fp) &&
+           (p->gemm ? gemm_touches(p, ar) : tf_range_overlaps(ar, p->src_fp));
+}
+void held_clear(tf_engine *e);
 
 /* late.c: a record that was read late has ended; before an access or a
  * free, order it after late reads it could race with; at exit, forget. */
@@ -249,6 +273,7 @@ int holes_fill(tf_engine *e, tf_record *p, uint64_t trigger_stream);
 /* log.c */
 void log_transpose(tf_engine *e, const tf_record *p);
 void log_gemm_deferred(tf_engine *e, const tf_record *p, const tf_gemm *g);
+void log_free_held(tf_engine *e, const tf_held_free *f, const char *api);
 void log_output_fold(tf_engine *e, const tf_record *gemm, const tf_transpose_desc *t, long long copied);
 void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to);
 /* Reasons are formatted (tf_why_text) only when the log is open: nothing

@@ -110,6 +110,8 @@ void rec_discard(tf_engine *e, tf_record *p)
     if (p->replay.release)
         p->replay.release(p->replay.arg);
     rec_release(e, p);
+    if (e->nheld)
+        held_release_unused(e); /* after it left: its reads are over */
 }
 
 void rec_materialize(tf_engine *e, tf_record *p, uint64_t trigger_stream, const tf_why *why, const char *trigger)

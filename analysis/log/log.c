@@ -133,6 +133,18 @@ void log_gemm_deferred(tf_engine *e, const tf_record *p, const tf_gemm *g)
     jl_end(e, &j);
 }
 
+void log_free_held(tf_engine *e, const tf_held_free *f, const char *api)
+{
+    if (!e->cfg.log)
+        return;
+    jline j;
+    jl_begin(e, &j, "free_held");
+    jl_str(&j, "api", api);
+    jl_int(&j, "bytes", (long long)f->bytes);
+    jl_raw(&j, ",\"stream\":\"0x%" PRIx64 "\"", f->stream);
+    jl_end(e, &j);
+}
+
 void log_output_fold(tf_engine *e, const tf_record *gemm, const tf_transpose_desc *t, long long copied)
 {
     if (!e->cfg.log)

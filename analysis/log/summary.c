@@ -48,6 +48,9 @@ void summary_write(tf_engine *e)
                 "transfold: GEMMs deferred %" PRIu64 ", written transposed in a transpose's place %" PRIu64
                 ", run when read %" PRIu64 ", output never read %" PRIu64 "\n",
                 n->gemms_deferred, n->output_folds, n->gemms_run, n->gemms_dropped);
+    if (n->frees_held)
+        fprintf(f, "transfold: stream-ordered frees held until what was deferred on them ran: %" PRIu64 "\n",
+                n->frees_held);
     if (n->verified)
         fprintf(f, "transfold: verified %" PRIu64 " folded calls, %" PRIu64 " mismatches\n", n->verified,
                 n->verify_mismatches);

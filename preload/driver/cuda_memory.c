@@ -3,6 +3,7 @@
 #include "calls/describe.h"
 #include "tables/hooks.h"
 #include "core/state.h"
+#include "streams/held_free.h"
 
 static CUresult noted(CUresult r, uint64_t base, size_t size, tf_mem_kind kind)
 {
@@ -51,25 +52,35 @@ CUresult cuMemHostAlloc(void **p, size_t size, unsigned int flags)
     return noted(r, p ? TF_ADDR(*p) : 0, size, TF_MEM_HOST);
 }
 
-#define ALLOC_ASYNC(NAME)                                                           \
+/* A stream-ordered allocation: once more after held frees were given
+ * back, when it ran out of memory while transfold held some. */
+#define POOL_ALLOC(call, stream, api)                                               \
+    ({                                                                              \
+        CUresult pl_ar_ = TF_PASS(call);                                            \
+        if (pl_ar_ == CUDA_ERROR_OUT_OF_MEMORY && pl_holds_return(stream, api))     \
+            pl_ar_ = TF_PASS(call);                                                 \
+        pl_ar_;                                                                     \
+    })
+
+#define ALLOC_ASYNC(NAME, ID)                                                       \
     CUresult NAME(CUdeviceptr *p, size_t size, CUstream s)                          \
     {                                                                               \
         TF_REAL_OR(NAME, TF_MISSING_CUDA);                                          \
-        CUresult r = TF_PASS(real(p, size, s));                                     \
+        CUresult r = POOL_ALLOC(real(p, size, s), ID(s), #NAME);                     \
         return noted(r, DPTR(p), size, TF_MEM_POOL);                                \
     }
-ALLOC_ASYNC(cuMemAllocAsync)
-ALLOC_ASYNC(cuMemAllocAsync_ptsz)
+ALLOC_ASYNC(cuMemAllocAsync, TF_STREAM)
+ALLOC_ASYNC(cuMemAllocAsync_ptsz, TF_PTSZ)
 
-#define ALLOC_FROM_POOL(NAME)                                                       \
+#define ALLOC_FROM_POOL(NAME, ID)                                                   \
     CUresult NAME(CUdeviceptr *p, size_t size, CUmemoryPool pool, CUstream s)       \
     {                                                                               \
         TF_REAL_OR(NAME, TF_MISSING_CUDA);                                          \
-        CUresult r = TF_PASS(real(p, size, pool, s));                               \
+        CUresult r = POOL_ALLOC(real(p, size, pool, s), ID(s), #NAME);               \
         return noted(r, DPTR(p), size, TF_MEM_POOL);                                \
     }
-ALLOC_FROM_POOL(cuMemAllocFromPoolAsync)
-ALLOC_FROM_POOL(cuMemAllocFromPoolAsync_ptsz)
+ALLOC_FROM_POOL(cuMemAllocFromPoolAsync, TF_STREAM)
+ALLOC_FROM_POOL(cuMemAllocFromPoolAsync_ptsz, TF_PTSZ)
 
 CUresult cuMemFree_v2(CUdeviceptr p)
 {
@@ -86,11 +97,11 @@ CUresult cuMemFreeHost(void *p)
 CUresult cuMemFreeAsync(CUdeviceptr p, CUstream s)
 {
     TF_REAL_OR(cuMemFreeAsync, TF_MISSING_CUDA);
-    return NOTED_FREE(p, TF_STREAM(s), "cuMemFreeAsync", real(p, s));
+    return TF_NOTED_FREE_ASYNC((const void *)(uintptr_t)p, TF_STREAM(s), "cuMemFreeAsync", real(p, s), CUDA_SUCCESS);
 }
 
 CUresult cuMemFreeAsync_ptsz(CUdeviceptr p, CUstream s)
 {
     TF_REAL_OR(cuMemFreeAsync_ptsz, TF_MISSING_CUDA);
-    return NOTED_FREE(p, TF_PTSZ(s), "cuMemFreeAsync", real(p, s));
+    return TF_NOTED_FREE_ASYNC((const void *)(uintptr_t)p, TF_PTSZ(s), "cuMemFreeAsync", real(p, s), CUDA_SUCCESS);
 }

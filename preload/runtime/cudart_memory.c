@@ -4,6 +4,8 @@
 #include "calls/describe.h"
 #include "tables/hooks.h"
 #include "core/state.h"
+#include "streams/held_free.h"
+#include "streams/rt_error.h"
 
 static cudaError_t noted(cudaError_t r, void **p, size_t size, tf_mem_kind kind)
 {
@@ -25,23 +27,42 @@ cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height
     return noted(r, p, r == cudaSuccess && pitch ? *pitch * height : 0, TF_MEM_DEVICE);
 }
 
-#define MALLOC_ASYNC(NAME)                                                          \
+/* A stream-ordered allocation: once more after held frees were given
+ * back, when it ran out of memory while transfold held some (the first
+ * failure then leaves the program's last error as it was). */
+#define POOL_MALLOC(call, stream, api)                                                  \
+    ({                                                                                  \
+        cudaError_t pl_ar_;                                                             \
+        if (!atomic_load_explicit(&pl_held_now, memory_order_relaxed)) {                \
+            pl_ar_ = TF_PASS(call);                                                     \
+        } else {                                                                        \
+            int pl_err_ = pl_rt_error_hold();                                           \
+            pl_ar_ = TF_PASS(call);                                                     \
+            if (pl_ar_ == cudaErrorMemoryAllocation && pl_holds_return(stream, api)) {  \
+                pl_rt_error_release(pl_err_);                                           \
+                pl_ar_ = TF_PASS(call);                                                 \
+            }                                                                           \
+        }                                                                               \
+        pl_ar_;                                                                         \
+    })
+
+#define MALLOC_ASYNC(NAME, ID)                                                      \
     cudaError_t NAME(void **p, size_t size, cudaStream_t s)                         \
     {                                                                               \
         TF_REAL_OR(NAME, TF_MISSING_CUDART);                                        \
-        return noted(TF_PASS(real(p, size, s)), p, size, TF_MEM_POOL);              \
+        return noted(POOL_MALLOC(real(p, size, s), ID(s), #NAME), p, size, TF_MEM_POOL); \
     }
-MALLOC_ASYNC(cudaMallocAsync)
-MALLOC_ASYNC(cudaMallocAsync_ptsz)
+MALLOC_ASYNC(cudaMallocAsync, TF_STREAM)
+MALLOC_ASYNC(cudaMallocAsync_ptsz, TF_PTSZ)
 
-#define MALLOC_FROM_POOL(NAME)                                                      \
+#define MALLOC_FROM_POOL(NAME, ID)                                                  \
     cudaError_t NAME(void **p, size_t size, cudaMemPool_t pool, cudaStream_t s)     \
     {                                                                               \
         TF_REAL_OR(NAME, TF_MISSING_CUDART);                                        \
-        return noted(TF_PASS(real(p, size, pool, s)), p, size, TF_MEM_POOL);        \
+        return noted(POOL_MALLOC(real(p, size, pool, s), ID(s), #NAME), p, size, TF_MEM_POOL); \
     }
-MALLOC_FROM_POOL(cudaMallocFromPoolAsync)
-MALLOC_FROM_POOL(cudaMallocFromPoolAsync_ptsz)
+MALLOC_FROM_POOL(cudaMallocFromPoolAsync, TF_STREAM)
+MALLOC_FROM_POOL(cudaMallocFromPoolAsync_ptsz, TF_PTSZ)
 
 cudaError_t cudaMallocHost(void **p, size_t size)
 {
@@ -76,11 +97,11 @@ cudaError_t cudaFreeHost(void *p)
 cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
 {
     TF_REAL_OR(cudaFreeAsync, TF_MISSING_CUDART);
-    return TF_NOTED_FREE(p, TF_STREAM(s), "cudaFreeAsync", real(p, s), cudaSuccess);
+    return TF_NOTED_FREE_ASYNC(p, TF_STREAM(s), "cudaFreeAsync", real(p, s), cudaSuccess);
 }
 
 cudaError_t cudaFreeAsync_ptsz(void *p, cudaStream_t s)
 {
     TF_REAL_OR(cudaFreeAsync_ptsz, TF_MISSING_CUDART);
-    return TF_NOTED_FREE(p, TF_PTSZ(s), "cudaFreeAsync", real(p, s), cudaSuccess);
+    return TF_NOTED_FREE_ASYNC(p, TF_PTSZ(s), "cudaFreeAsync", real(p, s), cudaSuccess);
 }

@@ -107,6 +107,11 @@ uint64_t pl_stream_arg(uint64_t id)
     return id >> 16 == my_thread() ? TF_PER_THREAD : 0;
 }
 
+bool pl_stream_portable(uint64_t id)
+{
+    return TF_KIND(id) != TF_PER_THREAD;
+}
+
 bool pl_stream_usable(uint64_t id)
 {
     unsigned flags;

@@ -36,6 +36,9 @@ uint64_t pl_stream_arg(uint64_t id);
  * a deferral reports success at once, so it must not hide that error. */
 bool pl_stream_usable(uint64_t id);
 
+/* Whether pl_stream_arg names the stream `id` in any thread: all but a
+ * per-thread default stream, which is its own thread's. */
+bool pl_stream_portable(uint64_t id);
 #define TF_STREAM(s) pl_stream_id(TF_ADDR(s), false)
 #define TF_PTSZ(s) pl_stream_id(TF_ADDR(s), true)
 #define TF_STREAM_PER_THREAD pl_stream_mine()

@@ -1,0 +1,60 @@
+/* Frees held for deferred GEMMs (held_free.h; the engine's held.c). */
+#include <stdio.h>
+
+#include "streams/held_free.h"
+#include "streams/replay.h"
+#include "streams/scratch.h"
+#include "streams/stream_id.h"
+#include "core/setup.h"
+
+_Atomic uint64_t pl_held_now;
+
+bool pl_free_held(const void *base, uint64_t stream, const char *api)
+{
+    /* Another thread's per-thread default stream cannot be named from the
+     * thread that will make the free. */
+    if (!base || !pl_watching() || !pl_stream_portable(stream))
+        return false;
+    tf_held_free f = { .base = TF_ADDR(base), .stream = stream, .ctx = pl_context_current() };
+    tf_engine *e = pl_lock();
+    bool held = e && tf_free_hold(e, &f, api);
+    if (held)
+        atomic_fetch_add(&pl_held_now, 1);
+    pl_unlock(e);
+    return held;
+}
+
+bool pl_holds_return(uint64_t stream, const char *api)
+{
+    if (!atomic_load(&pl_held_now))
+        return false;
+    tf_engine *e = pl_lock();
+    bool returned = e && tf_holds_return(e, stream, api);
+    pl_unlock(e);
+    return returned;
+}
+
+static int free_issue(void *arg)
+{
+    const tf_held_free *f = arg;
+    pl_scratch_free_on(f->base, f->stream);
+    return 0;
+}
+
+/* With the engine locked, in whichever thread ran the GEMM's record out:
+ * the free made in the context it was asked in, on its stream. */
+static void release(void *ctx, const tf_held_free *f)
+{
+    (void)ctx;
+    atomic_fetch_sub(&pl_held_now, 1);
+    int err = pl_rt_error_hold();
+    pl_replay_issue((pl_place){ -1, f->ctx }, f->stream, NULL, free_issue, (void *)f);
+    pl_rt_error_release(err);
+}
+
+static void configure(tf_config *cfg)
+{
+    cfg->hold = (tf_hold_ops){ release, NULL, PL_HOLD_MAX_BYTES };
+}
+
+PL_SETUP(held_free, .configure = configure);
