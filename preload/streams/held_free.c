@@ -9,19 +9,26 @@
 
 _Atomic uint64_t pl_held_now;
 
-bool pl_free_held(const void *base, uint64_t stream, const char *api)
+tf_engine *pl_note_free_begin_async(const void *base, uint64_t stream, const char *api, bool *held)
 {
     /* Another thread's per-thread default stream cannot be named from the
      * thread that will make the free. */
-    if (!base || !pl_watching() || !pl_stream_portable(stream))
-        return false;
+    bool may = base && pl_watching() && pl_stream_portable(stream);
+    if (!may)
+        return pl_note_free_begin(base, stream, api);
     tf_held_free f = { .base = TF_ADDR(base), .stream = stream, .ctx = pl_context_current() };
     tf_engine *e = pl_lock();
-    bool held = e && tf_free_hold(e, &f, api);
-    if (held)
+    if (e && tf_free_hold(e, &f, api)) {
         atomic_fetch_add(&pl_held_now, 1);
-    pl_unlock(e);
-    return held;
+        *held = true;
+        pl_unlock(e);
+        return NULL;
+    }
+    if (e)
+        tf_free_begin(e, f.base, stream, api);
+    else
+        pl_unlock(e);
+    return e;
 }
 
 bool pl_holds_return(uint64_t stream, const char *api)

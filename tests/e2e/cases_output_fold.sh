@@ -97,6 +97,35 @@ case_output_fold_workspace_freed() { # W1 freed before the transpose: the GEMM r
     expect_events of gemm_run "$OF_STEPS" '.producer == "cublasSgemm_v2" and .key == "src_freed"'
 }
 
+case_output_fold_pool() { # W1, A and B freed with cudaFreeAsync on C's stream: held, and C still folds
+    of_all pool
+    local m
+    for m in of of_args of_verify; do
+        expect_events "$m" output_fold "$OF_STEPS" '.gemm == "cublasSgemm_v2"'
+        expect_events "$m" gemm_run 0 '.key == "src_freed"'
+        expect_events "$m" free_held $((3 * OF_STEPS))
+    done
+    expect_trace of cublasSgeam 0
+    expect_summary of "frees held until what was deferred on them ran: $((3 * OF_STEPS))"
+    # without output folding the geam is deferred and folded into Y's GEMM,
+    # and C's free (its source) is held until T dies: it never runs
+    expect_events fold free_held "$OF_STEPS"
+    expect_trace fold cublasSgeam 0
+    expect_events of_log free_held 0
+}
+
+case_output_fold_pool_full() { # the pool runs out while frees are held: they are given back, the alloc retried
+    SIMCUDA_POOL_LIMIT=$((52 << 20)) of_all poolfull
+    local m
+    for m in of of_args; do
+        expect_events "$m" output_fold 0
+        expect_events "$m" gemm_run "$OF_STEPS" '.producer == "cublasSgemm_v2" and .key == "pool_exhausted"'
+    done
+    # the geam is then an ordinary record, folded into Y's GEMM
+    expect_events of fold "$OF_STEPS" '.producer == "cublasSgeam"'
+    expect_trace of cublasSgeam 0
+}
+
 case_output_fold_destroy() { # C's GEMM on a handle destroyed before the transpose
     of_all destroy
     expect_events of output_fold 0

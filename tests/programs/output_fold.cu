@@ -16,6 +16,14 @@
 //              W2 downloaded (the stand-in's GEMM writes scratch there)
 //   wsfree     as ws, and W1 freed before the transpose
 //   destroy    C's GEMM on a second handle, destroyed before the transpose
+//   pool       every buffer from cudaMallocAsync on the handle's stream s,
+//              C's GEMM with a workspace W1 of the pool; W1, A and B freed
+//              (cudaFreeAsync on s) before the transpose, as PyTorch's
+//              cudaMallocAsync backend frees a weight gradient's inputs and
+//              cuBLAS workspace before AccumulateGrad's copy
+//   poolfull   as pool, then a BIG-byte cudaMallocAsync on s before the
+//              transpose (with SIMCUDA_POOL_LIMIT set so that it fits only
+//              once W1, A and B are given back), freed after it
 //   batched    C = A B for NB matrices (cublasSgemmStridedBatched), T = C^T
 //              by the transpose_batched kernel (a rule: tests/e2e/rules),
 //              Y = T X strided-batched too
@@ -23,14 +31,39 @@
 #include "kernels.cuh"
 
 enum { M = 12, K = 8, N = 20, P = 6, NB = 3 };
+static const size_t POOL_WS = 8u << 20, BIG = 48u << 20;
 static const float ONE = 1.0f, ZERO = 0.0f;
+
+static cudaStream_t pool_stream; // non-NULL: buffers come from cudaMallocAsync on it
+
+static float *dev_alloc(size_t bytes)
+{
+    void *d = NULL;
+    if (pool_stream)
+        CK(cudaMallocAsync(&d, bytes, pool_stream));
+    else
+        CK(cudaMalloc(&d, bytes));
+    return (float *)d;
+}
+
+static void dev_free(void *p)
+{
+    if (pool_stream)
+        CK(cudaFreeAsync(p, pool_stream));
+    else
+        CK(cudaFree(p));
+}
 
 static float *upload(size_t n, unsigned seed, bool fine = false)
 {
-    float *h = (float *)malloc(n * sizeof(float)), *d = NULL;
+    float *h = (float *)malloc(n * sizeof(float)), *d = dev_alloc(n * sizeof(float));
     for (size_t i = 0; i < n; i++) h[i] = tf_val(i, seed) + (fine ? (float)(i % 7 + 1) / 3.0f : 0.0f);
-    CK(cudaMalloc(&d, n * sizeof(float)));
-    CK(cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice));
+    if (pool_stream) {
+        CK(cudaMemcpyAsync(d, h, n * sizeof(float), cudaMemcpyHostToDevice, pool_stream));
+        CK(cudaStreamSynchronize(pool_stream));
+    } else {
+        CK(cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice));
+    }
     free(h);
     return d;
 }
@@ -72,10 +105,15 @@ int main(int argc, char **argv)
     bool is_math = strcmp(v, "math") == 0, is_stream = strcmp(v, "stream") == 0;
     bool is_ws = strcmp(v, "ws") == 0 || strcmp(v, "wsfree") == 0, is_destroy = strcmp(v, "destroy") == 0;
     bool read_c = strcmp(v, "read") == 0 || is_math || is_stream || is_ws || is_destroy;
+    bool is_full = strcmp(v, "poolfull") == 0, is_pool = strcmp(v, "pool") == 0 || is_full;
     if (strcmp(v, "batched") == 0)
         return batched(steps);
     cublasHandle_t h;
     CKB(cublasCreate(&h));
+    if (is_pool) {
+        CK(cudaStreamCreate(&pool_stream));
+        CKB(cublasSetStream(h, pool_stream));
+    }
     cudaStream_t s1 = NULL, s2 = NULL;
     if (is_stream) {
         CK(cudaStreamCreate(&s1));
@@ -85,10 +123,13 @@ int main(int argc, char **argv)
         // column-major: A M x K, B K x N, C M x N, T N x M, X M x P, Y N x P
         float *a = upload(M * K, 1 + step, is_math), *b = upload(K * N, 20 + step, is_math);
         float *x = upload(M * P, 40 + step);
-        float *c, *t, *y, *w1 = NULL, *w2 = NULL;
-        CK(cudaMalloc(&c, M * N * sizeof(float)));
-        CK(cudaMalloc(&t, M * N * sizeof(float)));
-        CK(cudaMalloc(&y, N * P * sizeof(float)));
+        float *w1 = NULL, *w2 = NULL;
+        float *c = dev_alloc(M * N * sizeof(float)), *t = dev_alloc(M * N * sizeof(float));
+        float *y = dev_alloc(N * P * sizeof(float));
+        if (is_pool) {
+            w1 = dev_alloc(POOL_WS);
+            CKB(cublasSetWorkspace(h, w1, POOL_WS));
+        }
         cublasHandle_t g = h; // the handle C's GEMM runs on
         if (is_destroy)
             CKB(cublasCreate(&g));
@@ -128,6 +169,16 @@ int main(int argc, char **argv)
         }
         if (is_destroy)
             CKB(cublasDestroy(g));
+        void *big = NULL;
+        if (is_pool) { // the workspace goes back to the library's own, then the inputs die
+            CKB(cublasSetWorkspace(h, NULL, 0));
+            dev_free(w1);
+            dev_free(a);
+            dev_free(b);
+            w1 = a = b = NULL;
+            if (is_full)
+                CK(cudaMallocAsync(&big, BIG, pool_stream));
+        }
         CKB(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, N, M, &ONE, c, M, &ZERO, t, N, t, N));
         CKB(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, N, P, M, &ONE, t, N, x, M, &ZERO, y, N));
         if (is_stream)
@@ -149,9 +200,15 @@ int main(int argc, char **argv)
         }
         if (is_ws)
             CKB(cublasSetStream(h, NULL)); // back to the library's workspace before W1 and W2 go
+        if (big)
+            dev_free(big);
         float *bufs[] = {c, t, y, a, b, x, w1, w2};
         for (float *p : bufs)
-            if (p) CK(cudaFree(p));
+            if (p) dev_free(p);
+    }
+    if (pool_stream) {
+        CK(cudaStreamSynchronize(pool_stream));
+        CK(cudaStreamDestroy(pool_stream));
     }
     CKB(cublasDestroy(h));
     printf("done\n");

@@ -1,6 +1,8 @@
 /* Allocation entry points over the allocation table. */
 #include "async.h"
 
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* in_graph: a stream-ordered allocation on a capturing stream, which the
@@ -100,9 +102,43 @@ static CUresult stream_usable(const char *api, CUstream s)
     return CUDA_ERROR_INVALID_HANDLE;
 }
 
+/* SIMCUDA_POOL_LIMIT: the bytes stream-ordered pools may hold at once (a
+ * device near full); unset or not a number: no limit beyond the device's. */
+static size_t pool_limit(void)
+{
+    static _Atomic size_t limit; /* 0: not read yet */
+    size_t l = atomic_load(&limit);
+    if (l)
+        return l;
+    const char *v = getenv("SIMCUDA_POOL_LIMIT");
+    char *end = NULL;
+    unsigned long long n = v && *v ? strtoull(v, &end, 10) : 0;
+    l = n && end && !*end ? (size_t)n : SIM_DEVICE_MEM;
+    atomic_store(&limit, l);
+    return l;
+}
+
+/* Over the limit, queued frees are waited for first: a real pool reuses
+ * memory freed in stream order, which the stand-in returns only when the
+ * free runs. */
+static bool pool_would_exceed(size_t bytes)
+{
+    size_t used = 0;
+    sim_pool_usage(&used, NULL, false);
+    if (used + bytes > pool_limit() && sim_queued()) {
+        sim_wait_all();
+        sim_pool_usage(&used, NULL, false);
+    }
+    return used + bytes > pool_limit();
+}
+
 CUresult sim_alloc_async(const char *api, CUdeviceptr *dptr, size_t bytes, CUstream s)
 {
     CUresult r = stream_usable(api, s);
+    if (r == CUDA_SUCCESS && pool_would_exceed(bytes)) {
+        sim_op_name(api);
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    }
     bool in_graph = r == CUDA_SUCCESS && sim_capturing(s);
     if (r == CUDA_SUCCESS)
         r = alloc_in(api, (void **)dptr, bytes, SIM_MEM_DEVICE, in_graph);
