@@ -17,38 +17,10 @@
  * source elsewhere are late reads, which the free is ordered after when
  * it is made (late.c), as at any free. The memory is forgotten as an
  * allocation at once (the program freed it: a later write into it is no
- * one's business); the engine keeps only the list below. Bounded by
+ * one's business); the engine keeps only a list (held_list.c). Bounded by
  * max_bytes; an allocation that runs out of memory gives every held free
  * back first (tf_holds_return). Fold mode only: log mode defers nothing. */
-#include <stdlib.h>
-
 #include "engine/internal.h"
-
-/* Whether a pending record (not one leaving) still reads r for a free on `stream`. */
-static bool still_read(tf_engine *e, tf_range r, uint64_t stream)
-{
-    tf_icursor at = ITREE_START;
-    tf_record *p;
-    while ((p = rec_next_src(e, r, &at)))
-        if (p->state == REC_PENDING && held_by(p, r, stream))
-            return true;
-    return false;
-}
-
-static bool hold_push(tf_engine *e, const tf_held_free *f)
-{
-    if (e->nheld == e->held_cap) {
-        size_t cap = e->held_cap ? 2 * e->held_cap : 8;
-        tf_held_free *n = realloc(e->held, cap * sizeof *n);
-        if (!n)
-            return false;
-        e->held = n;
-        e->held_cap = cap;
-    }
-    e->held[e->nheld++] = *f;
-    e->held_bytes += f->bytes;
-    return true;
-}
 
 bool tf_free_hold(tf_engine *e, tf_held_free *f, const char *api)
 {
@@ -58,7 +30,7 @@ bool tf_free_hold(tf_engine *e, tf_held_free *f, const char *api)
     if (!a || a->kind != TF_MEM_POOL || e->held_bytes + a->size > e->cfg.hold.max_bytes)
         return false;
     tf_range ar = { a->base, a->base + a->size };
-    if (!still_read(e, ar, f->stream) ||
+    if (!held_still_read(e, ar, f->stream) ||
         (e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, f->stream)))
         return false;
     /* As at a free, but for the records it is held for. Should none be left
@@ -67,33 +39,12 @@ bool tf_free_hold(tf_engine *e, tf_held_free *f, const char *api)
     free_effect(e, ar, false, f->stream, api, true);
     free_effect(e, ar, true, 0, api, true);
     f->bytes = a->size;
-    if (!still_read(e, ar, f->stream) || !hold_push(e, f))
+    if (!held_still_read(e, ar, f->stream) || !held_push(e, f))
         return false;
     alloc_release(e, alloc_take(e, f->base));
     e->n.frees_held++;
     log_free_held(e, f, api);
     return true;
-}
-
-void held_release_unused(tf_engine *e)
-{
-    if (e->held_walking)
-        return;
-    for (size_t i = 0; i < e->nheld;) {
-        tf_held_free f = e->held[i];
-        tf_range r = { f.base, f.base + f.bytes };
-        if (still_read(e, r, f.stream)) {
-            i++;
-            continue;
-        }
-        e->held[i] = e->held[--e->nheld];
-        e->held_bytes -= f.bytes;
-        if (e->exiting)
-            continue;
-        if (e->late)
-            late_order_free(e, r, f.stream);
-        e->cfg.hold.release(e->cfg.hold.ctx, &f);
-    }
 }
 
 bool tf_holds_return(tf_engine *e, uint64_t stream, const char *api)
@@ -113,12 +64,4 @@ bool tf_holds_return(tf_engine *e, uint64_t stream, const char *api)
     e->held_walking = false;
     held_release_unused(e);
     return true;
-}
-
-void held_clear(tf_engine *e)
-{
-    free(e->held);
-    e->held = NULL;
-    e->nheld = e->held_cap = 0;
-    e->held_bytes = 0;
 }

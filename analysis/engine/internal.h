@@ -196,16 +196,29 @@ static inline bool gemm_touches(const tf_record *p, tf_range r)
     HASH_ITER(hh, (e)->pending, p, tmp) if ((p) != &(e)->pending_anchor)
 /* The next pending record after *at whose source (or destination)
  * footprint overlaps r; a walk may act on (and free) what it is given. */
-tf_record *rec_next_src(tf_engine *e, tf_range r, tf_icursor *at);
-tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at);
+static inline tf_record *rec_next_src(tf_engine *e, tf_range r, tf_icursor *at)
+{
+    tf_inode *n = itree_next_overlap(&e->pend_src, r.lo, r.hi, at);
+    return n ? TF_CONTAINER(n, tf_record, by_src) : NULL;
+}
+static inline tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at)
+{
+    tf_inode *n = itree_next_overlap(&e->pend_dst, r.lo, r.hi, at);
+    return n ? TF_CONTAINER(n, tf_record, by_dst) : NULL;
+}
 
 /* engine.c: a free of the allocation ar: records reading it run first
  * (dst false; with `hold`, not the GEMMs held_by it), records writing into
  * it die with it (dst true, once the free is made or held). */
 void free_effect(tf_engine *e, tf_range ar, bool dst, uint64_t stream, const char *api, bool hold);
-/* held.c: a record left or a GEMM stopped reading its operands (copied
- * aside): frees no pending record reads any more are made. */
+/* held_list.c: the frees held (held.c holds them and gives them back).
+ * held_release_unused: a record left or a GEMM stopped reading its
+ * operands (copied aside): frees no pending record reads any more are
+ * made. held_still_read: whether a pending record still reads r for a free
+ * on `stream`. held_push: one more (false: no memory for it). */
 void held_release_unused(tf_engine *e);
+bool held_still_read(tf_engine *e, tf_range r, uint64_t stream);
+bool held_push(tf_engine *e, const tf_held_free *f);
 /* Whether a free of `ar` on `stream` leaves p, a record reading it whose
  * replay runs on that stream, pending (held) rather than running it. */
 static inline bool held_by(const tf_record *p, tf_range ar, uint64_t stream)

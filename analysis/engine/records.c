@@ -46,18 +46,6 @@ static bool copy_strings(tf_record *p, const tf_transpose_desc *d)
     return true;
 }
 
-tf_record *rec_next_src(tf_engine *e, tf_range r, tf_icursor *at)
-{
-    tf_inode *n = itree_next_overlap(&e->pend_src, r.lo, r.hi, at);
-    return n ? TF_CONTAINER(n, tf_record, by_src) : NULL;
-}
-
-tf_record *rec_next_dst(tf_engine *e, tf_range r, tf_icursor *at)
-{
-    tf_inode *n = itree_next_overlap(&e->pend_dst, r.lo, r.hi, at);
-    return n ? TF_CONTAINER(n, tf_record, by_dst) : NULL;
-}
-
 tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, const tf_replay *r, const tf_range fp[2],
                       const tf_range alloc[2])
 {
