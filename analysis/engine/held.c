@@ -19,12 +19,48 @@
  * allocation at once (the program freed it: a later write into it is no
  * one's business); the engine keeps only a list (held_list.c). Bounded by
  * max_bytes; an allocation that runs out of memory gives every held free
- * back first (tf_holds_return). Fold mode only: log mode defers nothing. */
+ * back first (tf_holds_return). Log mode shadows it (log_hold). */
 #include "engine/internal.h"
+
+/* Log mode: what fold mode would hold, told and shadowed. The free is
+ * made (nothing changes in log mode), but the shadow records it would have
+ * been held for (transposes: log mode defers no GEMM) leave the source
+ * index, as if the bytes could no longer change: in fold mode nothing could
+ * reuse them. Only a record whose whole source lies in the allocation. */
+static bool log_hold(tf_engine *e, const tf_held_free *f, const char *api)
+{
+    tf_alloc_entry *a = alloc_at(e, f->base);
+    if (!a || a->kind != TF_MEM_POOL ||
+        (e->cfg.sync.capturing && e->cfg.sync.capturing(e->cfg.sync.ctx, f->stream)))
+        return false;
+    tf_range ar = { a->base, a->base + a->size };
+    int frozen = 0;
+    for (bool again = true; again;) { /* the walk restarts after each removal */
+        again = false;
+        tf_icursor at = ITREE_START;
+        tf_record *p;
+        while (!again && (p = rec_next_src(e, ar, &at)))
+            if (!p->gemm && held_by(p, ar, f->stream) && tf_range_contains(ar, p->src_fp)) {
+                itree_remove(&e->pend_src, &p->by_src);
+                p->src_frozen = again = true;
+                frozen++;
+            }
+    }
+    if (frozen) {
+        tf_held_free told = *f;
+        told.bytes = a->size;
+        log_free_held(e, &told, api);
+    }
+    return false;
+}
 
 bool tf_free_hold(tf_engine *e, tf_held_free *f, const char *api)
 {
-    if (!e->cfg.hold.release || !e->npending || e->cfg.mode != TF_MODE_FOLD || e->exiting)
+    if (!e->cfg.hold.release || !e->npending || e->exiting)
+        return false;
+    if (e->cfg.mode == TF_MODE_LOG)
+        return log_hold(e, f, api);
+    if (e->cfg.mode != TF_MODE_FOLD)
         return false;
     tf_alloc_entry *a = alloc_at(e, f->base);
     if (!a || a->kind != TF_MEM_POOL || e->held_bytes + a->size > e->cfg.hold.max_bytes)

@@ -37,6 +37,9 @@ typedef struct tf_record {
     int64_t gemm_k;
     tf_run_transposed run_transposed;
     tf_snapshot_operand snapshot;
+    /* Log mode (held.c): its source's free would have been held, so
+     * nothing touches the source from then on; out of the source index. */
+    bool src_frozen;
     rec_state state;
     int folds;
     /* Bytes of the destination a later write owns (holes.c): never copied

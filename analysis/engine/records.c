@@ -73,6 +73,7 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, const tf_replay 
     p->folds = 0;
     p->nholes = p->holes_promised = 0;
     p->gemm = false;
+    p->src_frozen = false;
     HASH_ADD(hh, e->pending, id, sizeof p->id, p);
     p->by_src.lo = p->src_fp.lo;
     p->by_src.hi = p->src_fp.hi;
@@ -90,7 +91,8 @@ tf_record *rec_create(tf_engine *e, const tf_transpose_desc *d, const tf_replay 
 void rec_discard(tf_engine *e, tf_record *p)
 {
     HASH_DEL(e->pending, p);
-    itree_remove(&e->pend_src, &p->by_src);
+    if (!p->src_frozen)
+        itree_remove(&e->pend_src, &p->by_src);
     itree_remove(&e->pend_dst, &p->by_dst);
     e->npending--;
     if (e->newest == p)

@@ -44,10 +44,18 @@ static uint64_t identity(const void *image)
     return n ? h | 1 : 0; /* never 0 for a known image */
 }
 
+/* Only rules (their module= guards) and learning read an identity:
+ * otherwise the images PyTorch loads at import (hundreds of MB) are not
+ * hashed, most of what transfold cost a PyTorch process at startup. */
+static bool identity_wanted(void)
+{
+    return pl_layer_on() && (pl_env_now.rules || pl_env_now.learn);
+}
+
 #define NOTE(out, image, call)                                 \
     ({                                                         \
         CUresult r_ = TF_PASS(call);                           \
-        if (r_ == CUDA_SUCCESS && (out) && pl_layer_on())      \
+        if (r_ == CUDA_SUCCESS && (out) && identity_wanted())  \
             pl_module_set(*(out), identity(image));            \
         r_;                                                    \
     })

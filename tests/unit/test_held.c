@@ -206,6 +206,44 @@ static void test_transpose_source_held(void **state)
     fixture_free(f);
 }
 
+static void test_log_mode_shadows_a_hold(void **state)
+{
+    (void)state;
+    /* Log mode frees for real, but says the free would be held, and the
+     * source's later reuse no longer runs the shadow record. */
+    fixture *f = calloc(1, sizeof *f);
+    f->log = open_memstream(&f->logbuf, &f->loglen);
+    tf_config cfg = { .mode = TF_MODE_LOG, .policy = TF_POLICY_STRICT, .log = f->log,
+                      .hold = { fake_release_free, NULL, 1 << 20 } };
+    f->e = tf_engine_new(&cfg);
+    tf_alloc(f->e, PA, PSIZE, TF_MEM_POOL);
+    tf_alloc(f->e, PT, PSIZE, TF_MEM_POOL);
+    memset(&freed, 0, sizeof freed);
+    fake_replay tr = {0};
+    tf_transpose_desc d = transpose_desc(PA, 4, PT, 5, 5, 4, 4);
+    assert_false(tf_transpose_begin(f->e, &d, replay_of(&tr), NO_WHY));
+    tf_transpose_end(f->e, &d, true);
+    assert_false(hold(f, PA, STREAM + 1)); /* another stream: as any free */
+    assert_int_equal(log_count(f, "\"event\":\"free_held\"", NULL), 0);
+    assert_false(hold(f, PA, STREAM));
+    assert_int_equal(log_count(f, "\"event\":\"free_held\"", "\"mode\":\"log\""), 1);
+    tf_free_begin(f->e, PA, STREAM, "cudaFreeAsync");
+    tf_free_end(f->e, PA, "cudaFreeAsync", true);
+    tf_alloc(f->e, PA, PSIZE, TF_MEM_POOL); /* the pool hands the bytes on */
+    tf_access a;
+    tf_access_init(&a, "kernel", STREAM);
+    tf_access_write(&a, mat(PA, 4, 4, 5, 4));
+    tf_access_begin(f->e, &a);
+    tf_access_end(f->e, &a, true);
+    assert_int_equal(log_count(f, "\"event\":\"materialize\"", NULL), 0);
+    assert_int_equal(tf_engine_pending(f->e), 1);
+    tf_free_begin(f->e, PT, STREAM, "cudaFreeAsync");
+    tf_free_end(f->e, PT, "cudaFreeAsync", true);
+    assert_int_equal(log_count(f, "\"event\":\"drop\"", "dst_freed"), 1);
+    assert_int_equal(freed.n + tr.runs, 0);
+    fixture_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +251,7 @@ int main(void)
         cmocka_unit_test(test_free_held_only_where_safe),
         cmocka_unit_test(test_held_frees_given_back),
         cmocka_unit_test(test_transpose_source_held),
+        cmocka_unit_test(test_log_mode_shadows_a_hold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
