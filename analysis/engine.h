@@ -256,6 +256,9 @@ typedef struct tf_gemm {
     int64_t m, n, k;
     bool complex_type;
     bool alpha_host;      /* alpha may be multiplied by a record's scale */
+    /* A batched call the hook can issue as several, each over a run of
+     * its batches (tf_rewrite.groups): a strided-batched cuBLAS GEMM. */
+    bool splittable;
     tf_operand in[2];
     int nin;
 } tf_gemm;
@@ -267,7 +270,7 @@ static inline void tf_gemm_init(tf_gemm *g, const char *api, uint64_t stream)
     tf_access_init(&g->acc, api, stream);
     g->dtype = NULL;
     g->m = g->n = g->k = 0;
-    g->complex_type = g->alpha_host = false;
+    g->complex_type = g->alpha_host = g->splittable = false;
     g->nin = 0;
 }
 
@@ -278,12 +281,20 @@ typedef struct tf_rewrite {
     int64_t ld, stride;
     tf_op op;
     uint64_t record;      /* id of the record folded onto */
+    /* More than 1: the operand's batches step through each batch of the
+     * transpose in several sub-matrices (heads split from one projection:
+     * two batch levels, which no one stride can say). The call is issued
+     * as `groups` calls of batch / groups batches each (tf_plan.groups);
+     * from one to the next this operand's address moves `group_stride`
+     * elements, every other operand its own stride times those batches. */
+    int64_t groups, group_stride;
 } tf_rewrite;
 
 typedef struct tf_plan {
     tf_rewrite in[2];
     bool any;             /* at least one operand rewritten: call with new arguments */
     double alpha_mul;     /* multiply alpha (re and im) by this; 1 when unchanged */
+    int64_t groups;       /* 0 or 1: one call; else the calls to issue (tf_rewrite.groups) */
     /* The engine's own, from tf_gemm_begin to tf_gemm_end: no pending
      * record was under the call's output when begin was done, and none
      * was made up to record id `out_mark`. Then end has nothing to drop

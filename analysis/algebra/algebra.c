@@ -54,6 +54,37 @@ static bool refuse(fold_verdict *v, tf_why why)
     return false;
 }
 
+/* The operand's batches step through each batch of the transpose in `per`
+ * sub-matrices stacked in it (q @ k.transpose(-2, -1) with k's heads split
+ * from one fused projection: the transpose's batch is the sequence's,
+ * the GEMM's batch and head). Folded as one call per batch of the
+ * transpose, each over sub-matrices stacked in one matrix (the transpose's
+ * batch b0 taken alone below); only where the call can be split, and
+ * writes its output whole (beta 0: a call rejected half way is reissued
+ * whole). */
+static bool fold_groups(const tf_transpose_desc *p, const tf_operand *xo, const tf_gemm *g, fold_verdict *v)
+{
+    const tf_view *x = &xo->v;
+    int64_t per = x->stride > 0 && p->dst.stride % x->stride == 0 ? p->dst.stride / x->stride : 0;
+    if (!g->splittable || g->acc.nreads || per < 2 || x->batch % per)
+        return refuse(v, TF_WHY(batch_stride, .num = {x->stride, p->dst.stride}));
+    uint64_t span = p->dst.elem * (uint64_t)p->dst.stride, off = x->addr - p->dst.addr;
+    int64_t groups = x->batch / per, b0 = x->addr >= p->dst.addr ? (int64_t)(off / span) : p->dst.batch;
+    if (b0 + groups > p->dst.batch)
+        return refuse(v, TF_WHY(subview));
+    tf_transpose_desc one = *p;
+    one.dst.batch = one.src.batch = 1;
+    one.dst.addr += (uint64_t)b0 * span;
+    one.src.addr += (uint64_t)b0 * p->src.elem * (uint64_t)p->src.stride;
+    tf_operand x0 = *xo;
+    x0.v.batch = per;
+    if (!fold_operand(&one, &x0, g, v))
+        return false;
+    v->rw.groups = groups;
+    v->rw.group_stride = p->src.stride;
+    return true;
+}
+
 bool fold_operand(const tf_transpose_desc *p, const tf_operand *xo, const tf_gemm *g, fold_verdict *v)
 {
     tf_offset at;
@@ -76,7 +107,7 @@ bool fold_operand(const tf_transpose_desc *p, const tf_operand *xo, const tf_gem
     if (x->ld != p->dst.ld)
         return refuse(v, TF_WHY(ld, .num = {x->ld, p->dst.ld}));
     if (x->batch > 1 && p->dst.batch > 1 && x->stride != p->dst.stride)
-        return refuse(v, TF_WHY(batch_stride, .num = {x->stride, p->dst.stride}));
+        return fold_groups(p, xo, g, v);
     if (!tf_view_subview(&p->dst, x, &at))
         return refuse(v, TF_WHY(subview));
     if (p->conj && p->complex_type && !g->complex_type)
@@ -87,6 +118,7 @@ bool fold_operand(const tf_transpose_desc *p, const tf_operand *xo, const tf_gem
     if (scaled && !g->alpha_host)
         return refuse(v, TF_WHY(scale_alpha_device));
     v->rw.folded = true;
+    v->rw.groups = 0;
     v->rw.addr = p->src.addr + p->src.elem * (uint64_t)(at.j0 + at.i0 * p->src.ld + at.b0 * p->src.stride);
 #ifdef TF_TEST_WRONG_FOLD
     v->rw.addr += p->src.elem; /* test-only: a deliberately wrong fold, for verify mode's own test */

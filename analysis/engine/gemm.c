@@ -78,6 +78,21 @@ static bool refuse_operand(tf_engine *e, const tf_gemm *g, int i, operand_fit *f
     return ran;
 }
 
+/* Both operands split into calls, but not into the same number: B's
+ * record runs (one call cannot be cut two ways). */
+static bool refuse_other_groups(tf_engine *e, const tf_gemm *g, operand_fit fit[2])
+{
+    int64_t ga = fit[0].p ? fit[0].rw.groups : 0, gb = fit[1].p ? fit[1].rw.groups : 0;
+    if (ga < 2 || gb < 2 || ga == gb || fit[0].p == fit[1].p)
+        return false;
+    tf_why cause = TF_WHY(batch_stride, .num = {g->in[1].v.stride, fit[1].p->d.dst.stride});
+    log_refuse_operand(e, fit[1].p, g, 1, &cause);
+    tf_why why = TF_WHY(operand_refused, .cause = cause.key, .str = {g->acc.api, g->in[1].role, "split otherwise"});
+    rec_materialize(e, fit[1].p, g->acc.stream, &why, g->acc.api);
+    fit[1].p = NULL;
+    return true;
+}
+
 /* Second pass: what is still under an operand is a record it folds onto.
  * `same`: no record left the table in the first pass and none was added,
  * so what is under the operand is what the first pass found there (the
@@ -95,6 +110,8 @@ static void fold_onto(tf_engine *e, const tf_gemm *g, int i, const operand_fit *
     plan->in[i] = v.rw;
     plan->in[i].record = p->id;
     plan->alpha_mul *= v.alpha;
+    if (v.rw.groups > plan->groups)
+        plan->groups = v.rw.groups;
     if (e->cfg.mode == TF_MODE_FOLD)
         plan->any = true;
     else
@@ -120,6 +137,8 @@ void tf_gemm_begin(tf_engine *e, const tf_gemm *g, tf_plan *plan)
     bool ran = false;
     for (int i = 0; i < g->nin; i++)
         ran |= refuse_operand(e, g, i, &fit[i]);
+    if (g->nin == 2)
+        ran |= refuse_other_groups(e, g, fit);
     for (int i = 0; i < g->nin; i++)
         fold_onto(e, g, i, &fit[i], !ran, plan);
 }
@@ -155,7 +174,7 @@ void tf_gemm_end(tf_engine *e, const tf_gemm *g, const tf_plan *plan, bool ok)
         fold_op_for(&p->d, g, g->in[i].op, &to);
         p->folds++;
         e->n.folded++;
-        log_fold(e, p, g, i, to);
+        log_fold(e, p, g, i, to, plan->in[i].groups);
     }
     if (e->npending && !(plan->out_clear && plan->out_mark == e->next_id))
         effects_after(e, &g->acc);

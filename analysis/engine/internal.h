@@ -291,7 +291,8 @@ void log_transpose(tf_engine *e, const tf_record *p);
 void log_gemm_deferred(tf_engine *e, const tf_record *p, const tf_gemm *g);
 void log_free_held(tf_engine *e, const tf_held_free *f, const char *api);
 void log_output_fold(tf_engine *e, const tf_record *gemm, const tf_transpose_desc *t, long long copied);
-void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to);
+/* groups: the calls a two-level fold was split into (tf_rewrite), else 0. */
+void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to, int64_t groups);
 /* Reasons are formatted (tf_why_text) only when the log is open: nothing
  * else reads the text, and formatting is most of a drop's cost. */
 void log_materialize(tf_engine *e, const tf_record *p, const tf_why *why, const char *trigger, int status);

@@ -166,7 +166,7 @@ void log_output_fold(tf_engine *e, const tf_record *gemm, const tf_transpose_des
 /* The line itself, out of line: its buffer made the check before it
  * cost a large stack frame on every call without a log. */
 static __attribute__((noinline)) void write_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand,
-                                                 tf_op to)
+                                                 tf_op to, int64_t groups)
 {
     jline j;
     jl_begin(e, &j, "fold");
@@ -182,13 +182,15 @@ static __attribute__((noinline)) void write_fold(tf_engine *e, const tf_record *
     jl_int(&j, "k", g->k);
     jl_str(&j, "dtype", g->dtype);
     jl_int(&j, "bytes", (long long)rec_bytes(p));
+    if (groups > 1)
+        jl_int(&j, "groups", groups);
     jl_end(e, &j);
 }
 
-void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to)
+void log_fold(tf_engine *e, const tf_record *p, const tf_gemm *g, int operand, tf_op to, int64_t groups)
 {
     if (e->cfg.log)
-        write_fold(e, p, g, operand, to);
+        write_fold(e, p, g, operand, to, groups);
 }
 
 /* Out of line, as write_fold. */

@@ -58,6 +58,7 @@ static void describe_matmul(gemm_desc *d, const gemm_args *a, gemm_sizes sz)
                     a->tb, true);
     }
     tf_access_write(&d->g.acc, pl_matrix(a->C, ec, a->m, a->n, a->ldc, a->batch, a->sc));
+    d->g.splittable = a->batch > 1; /* a strided-batched call: issued in runs of its batches */
     d->g.m = a->m;
     d->g.n = a->n;
     d->g.k = a->k;
@@ -134,10 +135,47 @@ static void gemm_rewrite(const gemm_desc *d, const gemm_args *a, const tf_plan *
     }
 }
 
-/* Verify mode: the call as it would have run, reading replayed copies of
- * the records and writing a copy of the output. */
+/* A call, as the consumer paths pass it around. */
 typedef struct gemm_call { const gemm_kind *k; const gemm_args *a; const gemm_desc *d; } gemm_call;
 
+/* A two-level fold's call `gi` of plan->groups (tf_rewrite.groups): b's
+ * batches from gi * b->batch on; a folded operand that was split moves
+ * its group stride, every other operand its own stride times the batches
+ * of a call. */
+static void gemm_group(const gemm_desc *d, const tf_plan *plan, const gemm_args *b, int64_t gi, gemm_args *part)
+{
+    *part = *b;
+    for (int i = 0; i < d->g.nin; i++) {
+        const tf_rewrite *r = &plan->in[i];
+        bool split = r->folded && r->groups > 1;
+        long long stride = d->is_b[i] ? b->sb : b->sa;
+        uint64_t step = d->g.in[i].v.elem * (uint64_t)(split ? r->group_stride : stride * b->batch);
+        const char *base = d->is_b[i] ? b->B : b->A;
+        if (d->is_b[i])
+            part->B = base + gi * step;
+        else
+            part->A = base + gi * step;
+    }
+    part->C = (char *)b->C + gi * d->g.acc.writes[0].elem * (uint64_t)(b->sc * b->batch);
+}
+
+/* The rewritten call, as one call or as plan->groups calls. */
+static int gemm_issue(const gemm_call *c, const tf_plan *plan, const gemm_args *b)
+{
+    if (plan->groups < 2)
+        return TF_PASS(c->k->invoke(b));
+    gemm_args part, whole = *b;
+    whole.batch = b->batch / plan->groups;
+    int st = CUBLAS_STATUS_SUCCESS;
+    for (int64_t gi = 0; gi < plan->groups && st == CUBLAS_STATUS_SUCCESS; gi++) {
+        gemm_group(c->d, plan, &whole, gi, &part);
+        st = TF_PASS(c->k->invoke(&part));
+    }
+    return st;
+}
+
+/* Verify mode: the call as it would have run, reading replayed copies of
+ * the records and writing a copy of the output. */
 static int gemm_unfolded(void *arg, const pl_relocation *r)
 {
     const gemm_call *c = arg;
@@ -163,7 +201,7 @@ static inline __attribute__((always_inline)) tf_reason gemm_folded(void *arg, co
     gemm_args b;
     gemm_rewrite(c->d, c->a, plan, &alpha, &b);
     void *snapshot = pl_verify_enabled() ? pl_verify_start(&c->d->g) : NULL;
-    *st = TF_PASS(c->k->invoke(&b));
+    *st = gemm_issue(c, plan, &b);
     if (*st != CUBLAS_STATUS_SUCCESS) {
         pl_verify_drop(snapshot);
         return TF_R_cublas_rejected;

@@ -188,6 +188,69 @@ static void test_broadcast_batch(void **state)
     assert_int_equal(v.rw.stride, 0);
 }
 
+/* Heads split from one fused projection (nanoGPT's q @ k.transpose(-2, -1),
+ * B 2, T 16, 3 heads of 8): the transpose is k[b] (C 24 x T 16 within rows
+ * of 3C = 72) into kt[b] (T 16 x C 24, ld 16, batch stride 384); the GEMM
+ * reads kt as 6 matrices T x 8 at stride 128, two levels in the source. */
+static tf_transpose_desc heads_transpose(void)
+{
+    tf_transpose_desc p = transpose_desc(0x100000, 72, 0x200000, 16, 16, 24, 4);
+    p.src.batch = p.dst.batch = 2;
+    p.src.stride = 16 * 72;
+    p.dst.stride = 16 * 24;
+    return p;
+}
+
+static tf_gemm heads_gemm(uint64_t at, int64_t batch)
+{
+    tf_view a = mat(at, 4, 16, 8, 16);
+    a.batch = batch;
+    a.stride = 16 * 8;
+    tf_gemm g = gemm_desc(a, TF_OP_N, mat(0x300000, 4, 8, 16, 8), TF_OP_N, mat(0x400000, 4, 16, 16, 16), 16, 16, 8);
+    g.splittable = true;
+    return g;
+}
+
+static void test_two_level_batches(void **state)
+{
+    (void)state;
+    tf_transpose_desc p = heads_transpose();
+    tf_gemm g = heads_gemm(0x200000, 6);
+    fold_verdict v;
+    assert_true(fold_operand(&p, &g.in[0], &g, &v));
+    assert_int_equal(v.rw.groups, 2);            /* one call per sequence */
+    assert_int_equal(v.rw.group_stride, 16 * 72); /* the next sequence's k */
+    assert_int_equal(v.rw.addr, 0x100000);
+    assert_int_equal(v.rw.ld, 72);
+    assert_int_equal(v.rw.stride, 8);             /* the next head: 8 columns on */
+    assert_int_equal(v.rw.op, TF_OP_T);
+
+    /* The heads of the second sequence alone: one call, no split. */
+    g = heads_gemm(0x200000 + 4 * 384, 3);
+    assert_true(fold_operand(&p, &g.in[0], &g, &v));
+    assert_int_equal(v.rw.groups, 1);
+    assert_int_equal(v.rw.addr, 0x100000 + 4 * 16 * 72);
+    assert_int_equal(v.rw.stride, 8);
+
+    /* Refused: a call that cannot be split, one that reads its output
+     * (beta not 0), batches that do not fill whole sequences, and calls
+     * running past the transpose's last batch. */
+    g = heads_gemm(0x200000, 6);
+    g.splittable = false;
+    assert_false(fold_operand(&p, &g.in[0], &g, &v));
+    assert_int_equal(v.why.key, TF_R_batch_stride);
+    g = heads_gemm(0x200000, 6);
+    tf_access_read(&g.acc, (tf_range){ 0x400000, 0x400400 });
+    assert_false(fold_operand(&p, &g.in[0], &g, &v));
+    assert_int_equal(v.why.key, TF_R_batch_stride);
+    g = heads_gemm(0x200000, 5);
+    assert_false(fold_operand(&p, &g.in[0], &g, &v));
+    assert_int_equal(v.why.key, TF_R_batch_stride);
+    g = heads_gemm(0x200000 + 4 * 384, 6);
+    assert_false(fold_operand(&p, &g.in[0], &g, &v));
+    assert_int_equal(v.why.key, TF_R_subview);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,7 +258,7 @@ int main(void)
         cmocka_unit_test(test_subview),         cmocka_unit_test(test_batched_subview),
         cmocka_unit_test(test_covers),          cmocka_unit_test(test_fold_operand_rewrites),
         cmocka_unit_test(test_fold_operand_refusals), cmocka_unit_test(test_broadcast_batch),
-        cmocka_unit_test(test_stacked_batches),
+        cmocka_unit_test(test_stacked_batches),  cmocka_unit_test(test_two_level_batches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

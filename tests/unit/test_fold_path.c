@@ -151,9 +151,61 @@ static void test_end_needed(void **state)
     fixture_free(f);
 }
 
+/* Two batch levels (heads split from one projection, as test_algebra's
+ * heads_transpose): the plan splits the call into one per sequence; a
+ * second operand that would split another way makes its record run. */
+static tf_transpose_desc heads(uint64_t src, uint64_t dst, int64_t seqs)
+{
+    tf_transpose_desc p = transpose_desc(src, 72, dst, 16, 16, 24, 4);
+    p.src.batch = p.dst.batch = seqs;
+    p.src.stride = 16 * 72;
+    p.dst.stride = 16 * 24;
+    return p;
+}
+
+static tf_view heads_view(uint64_t at, int64_t batch, int64_t per)
+{
+    tf_view v = mat(at, 4, 16, 24 / per, 16);
+    v.batch = batch;
+    v.stride = 16 * 24 / per;
+    return v;
+}
+
+static void test_two_level_fold_splits_the_call(void **state)
+{
+    (void)state;
+    fixture *f = fixture_new(TF_MODE_FOLD, TF_POLICY_STRICT);
+    fake_replay ra = {0}, rb = {0};
+    tf_transpose_desc a = heads(SRC, BIG, 2), b = heads(SRC2, OUT, 3);
+    assert_true(tf_transpose_begin(f->e, &a, replay_of(&ra), NO_WHY));
+    assert_true(tf_transpose_begin(f->e, &b, replay_of(&rb), NO_WHY));
+    /* A reads BIG as 6 matrices, 3 a sequence (2 calls); B reads OUT as 6,
+     * 2 a sequence (3 calls)... */
+    tf_gemm g = gemm_desc(heads_view(BIG, 6, 3), TF_OP_N, heads_view(OUT, 6, 2), TF_OP_T,
+                          mat(DEV_BASE + 0x400000, 4, 16, 16, 16), 16, 16, 8);
+    g.splittable = true;
+    g.acc.writes[0].batch = 6;
+    g.acc.writes[0].stride = 256;
+    tf_plan plan;
+    tf_gemm_begin(f->e, &g, &plan);
+    assert_true(plan.in[0].folded);
+    assert_int_equal(plan.groups, 2);
+    assert_int_equal(plan.in[0].groups, 2);
+    assert_int_equal(plan.in[0].group_stride, 16 * 72);
+    /* ...one call cannot be cut both ways: B's record runs */
+    assert_false(plan.in[1].folded);
+    assert_int_equal(rb.runs, 1);
+    assert_int_equal(ra.runs, 0);
+    tf_gemm_end(f->e, &g, &plan, true);
+    assert_int_equal(log_count(f, "\"event\":\"fold\"", "\"groups\":2"), 1);
+    assert_int_equal(log_count(f, "\"event\":\"refuse\"", "batch_stride"), 1);
+    fixture_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_level_fold_splits_the_call),
         cmocka_unit_test(test_producer_drops_every_covered_record),
         cmocka_unit_test(test_both_operands_fold_onto_one_record),
         cmocka_unit_test(test_gemm_end_sees_records_made_meanwhile),
