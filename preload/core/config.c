@@ -93,6 +93,11 @@ pl_env pl_env_read(void)
     read_choice(&env, "TRANSFOLD_SCALES", scales, "exact, pow2", &sc);
     read_choice(&env, "TRANSFOLD_OUTPUT_FOLD", verify, "0, 1", &out); /* on unless 0 */
     env.output_fold = out == 1;
+    int hold = 1;
+    env.hold_max_bytes = 1ull << 30;
+    read_choice(&env, "TRANSFOLD_HOLD_FREES", verify, "0, 1", &hold); /* on unless 0 */
+    read_count(&env, "TRANSFOLD_HOLD_MAX_BYTES", 1ull << 50, &env.hold_max_bytes);
+    env.hold_frees = hold == 1;
     env.scales = (tf_scales)sc;
     env.policy = (tf_policy)policy;
     env.verify = ver == 1;

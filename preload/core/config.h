@@ -14,6 +14,8 @@ typedef struct pl_env {
     bool verify;
     tf_scales scales;
     bool output_fold;         /* on unless TRANSFOLD_OUTPUT_FOLD=0 */
+    bool hold_frees;          /* on unless TRANSFOLD_HOLD_FREES=0 (streams/held_free.c) */
+    unsigned long long hold_max_bytes; /* TRANSFOLD_HOLD_MAX_BYTES */
     bool learn;               /* TRANSFOLD_LEARN=1, or log mode */
     int learn_k;              /* TRANSFOLD_LEARN_K */
     unsigned long long learn_max_bytes;   /* TRANSFOLD_LEARN_MAX_BYTES */

@@ -59,9 +59,12 @@ static void release(void *ctx, const tf_held_free *f)
     pl_rt_error_release(err);
 }
 
+/* TRANSFOLD_HOLD_FREES=0: none held; TRANSFOLD_HOLD_MAX_BYTES: at most
+ * so many at once (1 GiB unless set; the engine runs the records beyond). */
 static void configure(tf_config *cfg)
 {
-    cfg->hold = (tf_hold_ops){ release, NULL, PL_HOLD_MAX_BYTES };
+    if (pl_env_now.hold_frees)
+        cfg->hold = (tf_hold_ops){ release, NULL, pl_env_now.hold_max_bytes };
 }
 
 PL_SETUP(held_free, .configure = configure);

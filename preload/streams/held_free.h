@@ -10,9 +10,6 @@
 
 #include "core/state.h"
 
-/* Bytes held at once at most (the engine runs the records beyond it). */
-#define PL_HOLD_MAX_BYTES (1ull << 30)
-
 /* Frees held now: an allocation that fails for memory retries once after
  * giving them back. */
 extern TF_HIDDEN _Atomic uint64_t pl_held_now;

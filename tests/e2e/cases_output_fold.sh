@@ -128,6 +128,25 @@ case_output_fold_pool_full() { # the pool runs out while frees are held: they ar
     expect_trace of cublasSgeam 0
 }
 
+case_output_fold_pool_knobs() { # TRANSFOLD_HOLD_FREES=0, a small TRANSFOLD_HOLD_MAX_BYTES, bad values
+    local prog=$BUILD/programs/output_fold v
+    run_mode base "$prog" "$OF_STEPS" pool
+    learn_mode nohold TRANSFOLD_HOLD_FREES=0 -- "$prog" "$OF_STEPS" pool
+    learn_mode small TRANSFOLD_HOLD_MAX_BYTES=4096 -- "$prog" "$OF_STEPS" pool
+    for m in nohold small; do same_as_base "$m"; done
+    # off: every free made at once, and C's GEMM runs first (src_freed)
+    expect_events nohold free_held 0
+    expect_events nohold gemm_run "$OF_STEPS" '.producer == "cublasSgemm_v2" and .key == "src_freed"'
+    # the 8 MiB workspace is over 4 KiB: its free runs the GEMM, A and B fit
+    expect_events small gemm_run "$OF_STEPS" '.producer == "cublasSgemm_v2" and .key == "src_freed"'
+    for v in TRANSFOLD_HOLD_FREES=2 TRANSFOLD_HOLD_MAX_BYTES=0 TRANSFOLD_HOLD_MAX_BYTES=1k; do
+        learn_mode bad "$v" -- "$prog" "$OF_STEPS" pool
+        same_as_base bad
+        check "$v: a line names it" yes "$(grep -q "^transfold: ${v%%=*}=${v#*=} is not" "$CASE_DIR/bad.err" && echo yes)"
+        expect_events bad gemm_deferred 0
+    done
+}
+
 case_output_fold_destroy() { # C's GEMM on a handle destroyed before the transpose
     of_all destroy
     expect_events of output_fold 0
