@@ -194,16 +194,16 @@ static inline void aten_cat_input_at(const aten_cat *c, const void *meta, unsign
 /* Where an input lands in the kernel's units (vectorized: vectors of
  * per_vec elements, else elements), with `last` the launch's dimStride
  * or trailingSize: its first unit, its size along concatDim and its
- * count. In 64 bits, so that a decoder sees what would wrap in the
- * kernel's 32. */
-typedef struct aten_cat_place { uint64_t base, dim_size, n; } aten_cat_place;
+ * count, in the kernel's 32-bit arithmetic (the vectorized kernel
+ * multiplies by trailingSize before it divides: both wrap as there). A
+ * decoder checks the products itself. */
+typedef struct aten_cat_place { uint32_t base, dim_size, n; } aten_cat_place;
 
 static inline aten_cat_place aten_cat_place_of(const aten_cat *c, const aten_cat_input *in, uint32_t last)
 {
     if (c->kind == ATEN_CAT_VECTORIZED)
-        return (aten_cat_place){ (uint64_t)in->offset * last / c->per_vec, (uint64_t)in->dim_size * last / c->per_vec,
-                                 in->n / c->per_vec };
-    return (aten_cat_place){ (uint64_t)in->offset * last, in->dim_size, in->n };
+        return (aten_cat_place){ in->offset * last / c->per_vec, in->dim_size * last / c->per_vec, in->n / c->per_vec };
+    return (aten_cat_place){ in->offset * last, in->dim_size, in->n };
 }
 
 /* CatArrIndexToOffset: the offset (units) of linear index idx over the

@@ -76,10 +76,11 @@ static bool input(const cat_launch *L, unsigned i, aten_cat_place *at, tf_range 
     aten_cat_input in;
     aten_cat_input_at(c, L->meta, i, &in);
     *at = aten_cat_place_of(c, &in, L->last);
-    if (!in.data || in.n < 1 || in.dim_size < 1 || at->base > UINT32_MAX || at->dim_size > UINT32_MAX)
-        return false;
-    if (c->kind == ATEN_CAT_VECTORIZED && (in.n % c->per_vec || (uint64_t)in.offset * L->last % c->per_vec ||
-                                           (uint64_t)in.dim_size * L->last % c->per_vec))
+    uint64_t base = (uint64_t)in.offset * L->last, span = (uint64_t)in.dim_size * L->last;
+    bool vec = c->kind == ATEN_CAT_VECTORIZED;
+    if (!in.data || in.n < 1 || in.dim_size < 1 || base > UINT32_MAX || (vec && span > UINT32_MAX))
+        return false; /* the kernel's 32-bit products would wrap */
+    if (vec && (in.n % c->per_vec || base % c->per_vec || span % c->per_vec))
         return false; /* a partial vector: the kernel drops it */
     if (count(L->os, c->dims, at->dim_size, L->concat) != at->n)
         return false;

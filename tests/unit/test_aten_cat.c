@@ -215,6 +215,11 @@ static void test_vectorized(void **state)
     launch_init(&l, &k, 2, (uint32_t[]){ 3, 3 }, (uint32_t[]){ 3, 1 }, 1, 1);
     add_input(&l, &k, 0x20000000, 4, 16, 48);
     assert_false(decode(&k, &l, &ops));
+    /* offset x trailingSize past 32 bits: the kernel's product wraps
+     * before it divides, so no place is trusted. */
+    launch_init(&l, &k, 2, (uint32_t[]){ 3, 3 }, (uint32_t[]){ 3, 1 }, 1, 0x20000000u);
+    add_input(&l, &k, 0x20000000, 8, 16, 48);
+    assert_false(decode(&k, &l, &ops));
 }
 
 /* The strided kernel: [7,5] and [7,3] transposed ([5,7] and [3,7] views,

@@ -37,9 +37,8 @@ static void run(const void *ctx, const simcuda_launch *l, void **p)
         aten_cat_input in;
         aten_cat_input_at(c, p[ATEN_CAT_P_INPUTS], i, &in);
         aten_cat_place at = aten_cat_place_of(c, &in, last);
-        uint32_t base = (uint32_t)at.base, dim_size = (uint32_t)at.dim_size;
-        for (uint32_t t = 0; t < (uint32_t)at.n; t++) {
-            uint32_t o = base + (uint32_t)aten_cat_index_offset(p[ATEN_CAT_P_OS], c->dims, dim_size, concat, t);
+        for (uint32_t t = 0; t < at.n; t++) {
+            uint32_t o = at.base + (uint32_t)aten_cat_index_offset(p[ATEN_CAT_P_OS], c->dims, at.dim_size, concat, t);
             memcpy(out + (size_t)o * unit, (const char *)in.data + (size_t)input_offset(c, &in, concat, t) * unit, unit);
         }
     }
