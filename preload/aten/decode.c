@@ -57,6 +57,13 @@ bool aten_expected_params(const aten_kernel *k, size_t *sizes, int *count)
             sizes[i] = ATEN_TILED_PARAM_BYTES;
         *count = ATEN_TILED_NPARAMS;
         return true;
+    case ATEN_FAM_CAT: /* (output, CatArrInputTensorMetadata, TensorSizeStride os, int concatDim, uint32 last) */
+        sizes[ATEN_CAT_P_OUTPUT] = 8;
+        sizes[ATEN_CAT_P_INPUTS] = ATEN_CAT_META_BYTES_B(k->cat.batch, k->cat.stride_size);
+        sizes[ATEN_CAT_P_OS] = ATEN_CAT_SIZE_STRIDE_BYTES;
+        sizes[ATEN_CAT_P_CONCAT_DIM] = sizes[ATEN_CAT_P_DIM_STRIDE] = 4;
+        *count = ATEN_CAT_NPARAMS;
+        return true;
     case ATEN_FAM_RANDOM: /* (int64 numel, PhiloxCudaState, dist, transform closure) */
         sizes[ATEN_RNG_P_NUMEL] = sizeof(int64_t);
         sizes[ATEN_RNG_P_PHILOX] = ATEN_PHILOX_BYTES;
@@ -502,7 +509,9 @@ bool aten_decode_blocks(const aten_kernel *k, void *const *params, const size_t 
                         aten_iter *it)
 {
     memset(it, 0, sizeof *it);
-    if (k->family == ATEN_FAM_NONE || k->nargs < 1 || k->nargs > ATEN_MAX_ARGS || !aten_params_match(k, sizes, nparams))
+    /* cat's inputs are grid.y's, not an iteration's operands: aten_cat_decode */
+    if (k->family == ATEN_FAM_NONE || k->family == ATEN_FAM_CAT || k->nargs < 1 || k->nargs > ATEN_MAX_ARGS ||
+        !aten_params_match(k, sizes, nparams))
         return false;
     int64_t n = 1;
     if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_MULTI_TENSOR || k->family == ATEN_FAM_POINTERS ||
@@ -549,7 +558,7 @@ bool aten_launch_complete(const aten_kernel *k, const aten_iter *it, unsigned gr
     if (k->family == ATEN_FAM_RANDOM) /* a grid-stride loop up to numel */
         return true;
     if (k->family == ATEN_FAM_REDUCE || k->family == ATEN_FAM_DROPOUT || k->family == ATEN_FAM_MULTI_TENSOR ||
-        k->family == ATEN_FAM_POINTERS || k->family == ATEN_FAM_TILED)
+        k->family == ATEN_FAM_POINTERS || k->family == ATEN_FAM_TILED || k->family == ATEN_FAM_CAT)
         /* not modelled (tiled: aten_tiled_complete, per grid dimension): may-writes */
         return false;
     uint64_t per = k->family == ATEN_FAM_VECTORIZED ? 4 : (uint64_t)(k->vt > 0 ? k->vt : 0);

@@ -6,6 +6,7 @@
 
 #include "aten/abi_reduce.h"
 #include "aten/kernel.h"
+#include "aten/cat.h"
 #include "aten/tiled.h"
 #include "aten/kernel_ptr.h"
 #include "aten/span.h"
@@ -560,6 +561,8 @@ bool aten_kernel_parse(const char *demangled, aten_kernel *k)
         ok = parse_random(s, k);
     else if (memmem(s.p, s.n, ATEN_TILED_NAME, sizeof ATEN_TILED_NAME - 1))
         ok = aten_tiled_kernel(demangled, k);
+    else if (memmem(s.p, s.n, "::CatArrayBatchedCopy", 21))
+        ok = aten_cat_kernel(demangled, k);
     else
         ok = aten_parse_ptr_kernel(s, k);
     if (!ok || k->nargs < 1)

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aten/abi_cat.h"
 #include "aten/abi_tiled.h"
 
 #define ATEN_MAX_ARGS 8 /* output + inputs decoded; more is unknown work */
@@ -31,6 +32,7 @@ typedef enum aten_family {
     ATEN_FAM_REDUCE,     /* reduce_kernel<nt, ovec, ReduceOp<scalar, ops_t, uint32, out, ...>>(op) */
     ATEN_FAM_TILED,      /* transpose_copy_tiled_kernel<T, vec, access, tile, grid_stride>(src, dst, w, h, sp, dp) */
     ATEN_FAM_POINTERS,   /* plain pointers and sizes (kernel_ptr.h): softmax_warp_*, nll_loss_*_2d, layer norm */
+    ATEN_FAM_CAT,        /* CatArrayBatchedCopy[_contig|_alignedK_contig|_vectorized]<...>(out, inputs, os, dim, last) (cat.h) */
 } aten_family;
 
 /* The pointer-argument kernels (ATEN_FAM_POINTERS), by k->kind. */
@@ -61,6 +63,7 @@ typedef struct aten_kernel {
     uint32_t ops_size;            /* reduce: sizeof(ops_t) (an empty one: 1) */
     bool strided;                 /* random: the OffsetCalculator<1> closure (#2), else the 1-d one (#1) */
     aten_tiled tiled;             /* tiled: the instantiation (abi_tiled.h) */
+    aten_cat cat;                 /* cat: the instantiation (abi_cat.h) */
     aten_ptr_kind kind;           /* pointers: which kernel */
     int log2_elements;            /* pointers: softmax_warp's rows are at most 2^log2_elements long */
     char op[40];                  /* "direct_copy", "CUDAFunctor_add", "gelu", ... */

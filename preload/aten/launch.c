@@ -9,6 +9,7 @@
 
 #include "aten/aten.h"
 #include "aten/abi.h"
+#include "aten/cat.h"
 #include "aten/decode.h"
 #include "aten/tiled.h"
 #include "launch/launch.h"
@@ -148,6 +149,47 @@ static void layout_differs(const pl_aten_fn *a)
                 a->label, ATEN_ABI_TORCH_VERSION);
 }
 
+/* torch.cat (cat.h): every input's footprint and every region written
+ * inside one live allocation, then at most TF_MAX_RANGES of each. */
+static bool cat_placed(tf_engine *e, const aten_cat_ops *ops)
+{
+    tf_range al;
+    for (int i = 0; i < ops->nreads; i++)
+        if (!tf_alloc_range(e, ops->reads[i].lo, &al) || ops->reads[i].hi > al.hi)
+            return false;
+    for (int i = 0; i < ops->nwrites; i++) {
+        tf_range r = tf_view_footprint(&ops->writes[i]);
+        if (!tf_alloc_range(e, r.lo, &al) || r.hi > al.hi)
+            return false;
+    }
+    return true;
+}
+
+static int cat_launch(pl_launch *l, const pl_aten_fn *a, void *const *params)
+{
+    aten_cat_ops ops;
+    if (!aten_cat_decode(&a->k, params, l->grid, l->block, &ops))
+        return PL_FAMILY_NONE;
+    tf_engine *e = pl_lock();
+    bool placed = e && cat_placed(e, &ops);
+    pl_unlock(e);
+    if (!placed)
+        return PL_FAMILY_NONE;
+    if (atomic_load(&pl_pending_now) == 0)
+        return PL_FAMILY_QUIET;
+    aten_cat_fit(&ops, TF_MAX_RANGES);
+    tf_access_init(&l->acc, a->label, l->stream);
+    for (int i = 0; i < ops.nreads; i++)
+        tf_access_read(&l->acc, ops.reads[i]);
+    for (int i = 0; i < ops.nwrites; i++) {
+        if (ops.may[i])
+            tf_access_maywrite(&l->acc, tf_view_footprint(&ops.writes[i]));
+        else
+            tf_access_write(&l->acc, ops.writes[i]);
+    }
+    return PL_FAMILY_ACCESS;
+}
+
 int pl_aten_launch(pl_launch *l, const pl_aten_fn *a, bool *deferred)
 {
     const aten_kernel *k = &a->k;
@@ -165,6 +207,8 @@ int pl_aten_launch(pl_launch *l, const pl_aten_fn *a, bool *deferred)
         layout_differs(a);
         return PL_FAMILY_NONE;
     }
+    if (k->family == ATEN_FAM_CAT)
+        return cat_launch(l, a, params);
     if (!aten_decode_blocks(k, params, p.size, p.n, blocks, &it))
         return PL_FAMILY_NONE;
     tf_engine *e = pl_lock();

@@ -203,7 +203,7 @@ static bool decoded_family(const char *name)
     return name && strncmp(name, "_ZN2at6native", 13) == 0 &&
            (strstr(name, "elementwise_kernel") || strstr(name, "distribution_elementwise_grid_stride_kernel") ||
             strstr(name, "fused_dropout_kernel") || strstr(name, "multi_tensor_apply_kernel") ||
-            strstr(name, "transpose_copy_tiled_kernel") ||
+            strstr(name, "transpose_copy_tiled_kernel") || strstr(name, "CatArrayBatchedCopy") ||
             strncmp(name, "_ZN2at6native13reduce_kernel", 28) == 0 || strstr(name, "reduce_cuda_kernel_2d") ||
             strstr(name, "vectorized_layer_norm_kernel"));
 }

@@ -12,8 +12,8 @@ unit: $(UNIT_BIN)
 test: unit
 
 # The ATen decoder (preload/aten) is pure C: its test builds it directly.
-ATEN_DECODE_SRC := preload/aten/kernel.c preload/aten/kernel_ptr.c preload/aten/types.c preload/aten/span.c preload/aten/decode.c preload/aten/decode_ptr.c preload/aten/tiled.c
-ATEN_UNIT_BIN := $(BUILD)/unit/test_aten_decode $(BUILD)/unit/test_aten_tiled
+ATEN_DECODE_SRC := preload/aten/kernel.c preload/aten/kernel_ptr.c preload/aten/types.c preload/aten/span.c preload/aten/decode.c preload/aten/decode_ptr.c preload/aten/tiled.c preload/aten/cat.c
+ATEN_UNIT_BIN := $(BUILD)/unit/test_aten_decode $(BUILD)/unit/test_aten_tiled $(BUILD)/unit/test_aten_cat
 $(ATEN_UNIT_BIN): $(BUILD)/unit/%: tests/unit/%.c $(ATEN_DECODE_SRC) $(BUILD)/unit/%.d $(ENGINE_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(DEPFLAGS) -MT $@ -MF $@.d -Ianalysis -Ipreload -Itests/unit -o $@ $< $(ATEN_DECODE_SRC) $(ENGINE_LIB) -lcmocka -lm
