@@ -8,7 +8,7 @@ import math
 
 import torch
 
-from tfcheck import dtypes, randn, report
+from tfcheck import dtypes, randn, report, settle_autograd
 
 for dt in dtypes():
     name = str(dt).replace("torch.", "")
@@ -26,3 +26,4 @@ for dt in dtypes():
         report(f"{name}.B{B}.y", y)
         y.float().square().mean().backward()
         report(f"{name}.B{B}.Wa.grad", Wa.grad)
+keep = settle_autograd()

@@ -54,6 +54,25 @@ def report(name, t, exact=False):
     _results[name] = (c, exact)
 
 
+def settle_autograd():
+    """Call last in a program whose final statement follows a backward
+    pass on the device. The autograd device thread releases a finished
+    graph only after backward() has returned; when the interpreter is
+    already finalizing, that release (which frees tensors Python had let
+    go of and so needs the GIL) aborts the process (see run_one in run.sh).
+    The thread takes the next task only once the previous one is released:
+    a tiny backward waits for exactly that, and frees nothing of Python's
+    itself (its leaf and gradient are returned, for the caller to hold to
+    the end)."""
+    if not ON_CUDA:
+        return None
+    leaf = torch.zeros(1, device=DEVICE, requires_grad=True)
+    grad = torch.ones((), device=DEVICE)
+    leaf.sum().backward(grad)
+    sync()
+    return leaf, grad
+
+
 @atexit.register
 def _save():
     out = os.environ.get("TF_TORCH_OUT")
